@@ -1,0 +1,87 @@
+package weld;
+
+import org.graalvm.options.OptionDescriptors;
+import org.graalvm.options.OptionValues;
+
+import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.Truffle;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.RootNode;
+import com.oracle.truffle.api.source.Source;
+
+import weld.ir.Program;
+import weld.nodes.NodeBuilder;
+import weld.nodes.WeldRootNode;
+import weld.runtime.WeldFunction;
+import weld.syntax.MacroExpander;
+import weld.syntax.ParseTree;
+import weld.syntax.Parser;
+import weld.types.TypeInference;
+
+/**
+ * The Weld language. Evaluating a program parses it, expands macros, infers types and builds the Truffle nodes of
+ * its function; the result of the evaluation is that function as an executable value ({@link WeldFunction}).
+ */
+@TruffleLanguage.Registration(id = WeldLanguage.ID, name = "Weld", version = WeldLanguage.VERSION,
+        defaultMimeType = WeldLanguage.MIME_TYPE, characterMimeTypes = WeldLanguage.MIME_TYPE,
+        contextPolicy = TruffleLanguage.ContextPolicy.SHARED, fileTypeDetectors = {})
+public final class WeldLanguage extends TruffleLanguage<WeldContext> {
+    public static final String ID = "weld";
+    public static final String VERSION = "0.1.0";
+    public static final String MIME_TYPE = "application/x-weld";
+
+    @Override
+    protected WeldContext createContext(Env env) {
+        return new WeldContext(env);
+    }
+
+    @Override
+    protected OptionDescriptors getOptionDescriptors() {
+        return new WeldOptionsOptionDescriptors();
+    }
+
+    @Override
+    protected boolean areOptionsCompatible(OptionValues a, OptionValues b) {
+        return a.get(WeldOptions.UdfLibraries).equals(b.get(WeldOptions.UdfLibraries));
+    }
+
+    @Override
+    protected CallTarget parse(ParsingRequest request) {
+        Source source = request.getSource();
+        try {
+            Program program = compile(source.getCharacters().toString());
+            WeldRootNode root = NodeBuilder.build(this, program, WeldContext.get(null).udfLibraries());
+            WeldFunction function = new WeldFunction(root.getCallTarget(), program.params(), program.resultType());
+            return new ConstantRootNode(this, function).getCallTarget();
+        } catch (WeldException e) {
+            throw e.withSource(source);
+        }
+    }
+
+    /** Parses, expands macros and type-checks a program into the typed IR. */
+    public static Program compile(String text) {
+        ParseTree.Program tree = Parser.parse(text);
+        return TypeInference.infer(tree, MacroExpander.expand(tree));
+    }
+
+    /** The root returned by {@code parse}: evaluating the source yields the program's function. */
+    private static final class ConstantRootNode extends RootNode {
+        private final Object value;
+
+        ConstantRootNode(TruffleLanguage<?> language, Object value) {
+            super(language);
+            this.value = value;
+        }
+
+        @Override
+        public Object execute(VirtualFrame frame) {
+            return value;
+        }
+    }
+
+    /** The name of the Truffle runtime in use ("GraalVM CE" when compiling, "Interpreted" for the fallback). */
+    public static String runtimeName() {
+        return Truffle.getRuntime().getName();
+    }
+}

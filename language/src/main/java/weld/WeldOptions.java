@@ -1,0 +1,18 @@
+package weld;
+
+import org.graalvm.options.OptionCategory;
+import org.graalvm.options.OptionKey;
+import org.graalvm.options.OptionStability;
+
+import com.oracle.truffle.api.Option;
+
+/** The context options of the Weld language ({@code --weld.Name=value} on the command line). */
+@Option.Group(WeldLanguage.ID)
+public final class WeldOptions {
+    private WeldOptions() {
+    }
+
+    @Option(help = "Shared libraries whose C functions cudf[name, T](...) may call, separated by the path separator.",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    public static final OptionKey<String> UdfLibraries = new OptionKey<>("");
+}

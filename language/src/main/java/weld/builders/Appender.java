@@ -1,0 +1,96 @@
+package weld.builders;
+
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import weld.runtime.SimdOps;
+import weld.runtime.Storage;
+import weld.runtime.WeldVector;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/**
+ * {@code appender[T]}: a growing primitive array (or {@code Object[]} for non-scalar elements). {@code result}
+ * returns a vector view of the filled prefix without copying.
+ */
+public final class Appender {
+    private static final int DEFAULT_CAPACITY = 16;
+
+    public final WeldType elemType;
+    public final ScalarKind kind;
+    private Object store;
+    private int size;
+
+    public Appender(WeldType elemType, long capacityHint) {
+        this.elemType = elemType;
+        this.kind = Storage.kindOf(elemType);
+        int cap = (int) Math.max(DEFAULT_CAPACITY, Math.min(capacityHint, Integer.MAX_VALUE - 8));
+        this.store = Storage.newArray(kind, cap);
+    }
+
+    private int slot() {
+        int s = size;
+        if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, s == capacity())) {
+            grow();
+        }
+        size = s + 1;
+        return s;
+    }
+
+    private int capacity() {
+        return java.lang.reflect.Array.getLength(store);
+    }
+
+    @TruffleBoundary
+    private void grow() {
+        int cap = capacity();
+        int n = (int) Math.min((long) cap * 2, Integer.MAX_VALUE - 8);
+        if (n <= cap) {
+            throw new OutOfMemoryError("appender exceeds the maximum vector length");
+        }
+        store = Storage.copyOf(store, n);
+    }
+
+    public void appendInt(int v) {
+        int i = slot();
+        Storage.writeInt(kind, store, i, v);
+    }
+
+    public void appendLong(long v) {
+        int i = slot();
+        CompilerDirectives.castExact(store, long[].class)[i] = v;
+    }
+
+    public void appendFloat(float v) {
+        int i = slot();
+        CompilerDirectives.castExact(store, float[].class)[i] = v;
+    }
+
+    public void appendDouble(double v) {
+        int i = slot();
+        CompilerDirectives.castExact(store, double[].class)[i] = v;
+    }
+
+    public void appendBoolean(boolean v) {
+        int i = slot();
+        CompilerDirectives.castExact(store, boolean[].class)[i] = v;
+    }
+
+    public void appendObject(Object v) {
+        int i = slot();
+        CompilerDirectives.castExact(store, Object[].class)[i] = v;
+    }
+
+    /** Appends every lane of a SIMD value (a primitive array of this appender's element width). */
+    @TruffleBoundary
+    public void appendLanes(Object lanes) {
+        for (int i = 0; i < SimdOps.length(lanes); i++) {
+            int at = slot();
+            Storage.writeBoxed(kind, store, at, Storage.readBoxed(kind, lanes, i));
+        }
+    }
+
+    public WeldVector result() {
+        return new WeldVector(elemType, store, 0, size);
+    }
+}

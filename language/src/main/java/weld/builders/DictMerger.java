@@ -1,0 +1,33 @@
+package weld.builders;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import weld.runtime.ScalarOps;
+import weld.runtime.WeldDict;
+import weld.syntax.BinOp;
+import weld.types.WeldType;
+
+/** {@code dictmerger[K, V, op]}: a hash table whose values for equal keys are combined with {@code op}. */
+public final class DictMerger {
+    private final WeldType.Dict type;
+    private final BinOp op;
+    private final Map<Object, Object> map = new LinkedHashMap<>();
+
+    public DictMerger(WeldType.Dict type, BinOp op) {
+        this.type = type;
+        this.op = op;
+    }
+
+    @TruffleBoundary
+    public void merge(Object key, Object value) {
+        map.merge(key, value, (a, b) -> ScalarOps.combine(type.value(), op, a, b));
+    }
+
+    @TruffleBoundary
+    public WeldDict result() {
+        return new WeldDict(type, new LinkedHashMap<>(map));
+    }
+}

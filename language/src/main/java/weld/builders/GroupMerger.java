@@ -1,0 +1,46 @@
+package weld.builders;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import weld.runtime.Storage;
+import weld.runtime.WeldDict;
+import weld.runtime.WeldVector;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/** {@code groupmerger[K, V]}: collects the values of each key, in merge order, into a {@code dict[K, vec[V]]}. */
+public final class GroupMerger {
+    private final WeldType key;
+    private final WeldType value;
+    private final Map<Object, List<Object>> groups = new LinkedHashMap<>();
+
+    public GroupMerger(WeldType key, WeldType value) {
+        this.key = key;
+        this.value = value;
+    }
+
+    @TruffleBoundary
+    public void merge(Object k, Object v) {
+        groups.computeIfAbsent(k, x -> new ArrayList<>()).add(v);
+    }
+
+    @TruffleBoundary
+    public WeldDict result() {
+        WeldDict d = new WeldDict(new WeldType.Dict(key, new WeldType.Vec(value)));
+        ScalarKind kind = Storage.kindOf(value);
+        for (Map.Entry<Object, List<Object>> e : groups.entrySet()) {
+            List<Object> vs = e.getValue();
+            Object store = Storage.newArray(kind, vs.size());
+            for (int i = 0; i < vs.size(); i++) {
+                Storage.writeBoxed(kind, store, i, vs.get(i));
+            }
+            d.map.put(e.getKey(), new WeldVector(value, store, 0, vs.size()));
+        }
+        return d;
+    }
+}

@@ -1,0 +1,40 @@
+package weld.builders;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import weld.runtime.ScalarOps;
+import weld.runtime.Storage;
+import weld.runtime.WeldVector;
+import weld.syntax.BinOp;
+import weld.types.WeldType;
+
+/** {@code vecmerger[T, op]}: a copy of an initial vector whose elements are combined with merged {@code {index, value}}s. */
+public final class VecMerger {
+    private final WeldType elemType;
+    private final BinOp op;
+    private final Object store;
+    private final int length;
+
+    public VecMerger(WeldType elemType, BinOp op, WeldVector init) {
+        this.elemType = elemType;
+        this.op = op;
+        this.store = Storage.copyOfRange(init.store, init.offset, init.offset + init.length);
+        this.length = init.length;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    /** Combines {@code value} into element {@code index}; the caller has checked the bounds. */
+    @TruffleBoundary
+    public void merge(int index, Object value) {
+        var kind = Storage.kindOf(elemType);
+        Object old = Storage.readBoxed(kind, store, index);
+        Storage.writeBoxed(kind, store, index, ScalarOps.combine(elemType, op, old, value));
+    }
+
+    public WeldVector result() {
+        return new WeldVector(elemType, store, 0, length);
+    }
+}

@@ -1,0 +1,322 @@
+package weld.nodes;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.oracle.truffle.api.frame.FrameDescriptor;
+
+import weld.WeldException;
+import weld.WeldLanguage;
+import weld.ir.Expr;
+import weld.ir.Program;
+import weld.ir.Symbol;
+import weld.nodes.builder.AppendNode;
+import weld.nodes.builder.MergeKeyedNode;
+import weld.nodes.builder.MergeLanesNode;
+import weld.nodes.builder.MergeStructNode;
+import weld.nodes.builder.NewBuilderNode;
+import weld.nodes.builder.ResultNode;
+import weld.nodes.collection.DictQueryNode;
+import weld.nodes.collection.GetFieldNode;
+import weld.nodes.collection.LenNode;
+import weld.nodes.collection.LookupDictNode;
+import weld.nodes.collection.LookupVectorNode;
+import weld.nodes.collection.MakeStructNode;
+import weld.nodes.collection.MakeVectorNode;
+import weld.nodes.collection.SerializeNode;
+import weld.nodes.collection.SliceNode;
+import weld.nodes.collection.SortNode;
+import weld.nodes.collection.ToVecNode;
+import weld.nodes.control.AssertNode;
+import weld.nodes.control.IfNode;
+import weld.nodes.control.IterateNode;
+import weld.nodes.control.SelectNode;
+import weld.nodes.expression.BoolOpNode;
+import weld.nodes.expression.CastNode;
+import weld.nodes.expression.CompareNode;
+import weld.nodes.expression.ConstantNode;
+import weld.nodes.expression.DoubleArithNode;
+import weld.nodes.expression.FloatArithNode;
+import weld.nodes.expression.IntArithNode;
+import weld.nodes.expression.LongArithNode;
+import weld.nodes.expression.SimdNode;
+import weld.nodes.expression.UnaryNode;
+import weld.nodes.local.LetNode;
+import weld.nodes.local.ReadLocalNode;
+import weld.nodes.loop.ElementLoader;
+import weld.nodes.loop.ForNode;
+import weld.nodes.loop.IteratorNode;
+import weld.nodes.loop.LoopSlots;
+import weld.nodes.expression.CudfNode;
+import weld.runtime.Carrier;
+import weld.runtime.NativeUdf;
+import weld.runtime.ScalarOps;
+import weld.runtime.SimdOps;
+import weld.runtime.Storage;
+import weld.syntax.BinOp;
+import weld.syntax.BuilderKind;
+import weld.syntax.IterKind;
+import weld.syntax.Pos;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/**
+ * Lowers a typed {@link Program} to Truffle nodes, choosing each node by the static type of its IR expression. All
+ * variables, including the parameters of lambdas (which Weld only passes to {@code for}, {@code iterate} and
+ * {@code sort}), live in slots of the one frame of the program, so loop bodies are inlined into the loop node and
+ * a loop's builder and elements are frame slots that the compiler keeps in registers. The element of a loop over
+ * {@code zip} is never built as a struct when the body only reads its fields.
+ */
+public final class NodeBuilder {
+    private final FrameDescriptor.Builder frame = FrameDescriptor.newBuilder();
+    private final Map<Symbol, Binding> env = new HashMap<>();
+    private final String udfLibraries;
+
+    /** Where a variable lives: one slot, or (a zipped loop element) one slot per field. */
+    private sealed interface Binding {
+    }
+
+    private record SlotBinding(int slot, Carrier carrier) implements Binding {
+    }
+
+    private record ZipBinding(WeldType.Struct type, List<SlotBinding> fields) implements Binding {
+    }
+
+    private NodeBuilder(String udfLibraries) {
+        this.udfLibraries = udfLibraries;
+    }
+
+    /** Builds the root node of a program; {@code udfLibraries} lists the libraries {@code cudf} may call into. */
+    public static WeldRootNode build(WeldLanguage language, Program program, String udfLibraries) {
+        NodeBuilder b = new NodeBuilder(udfLibraries);
+        int n = program.params().size();
+        int[] slots = new int[n];
+        Carrier[] carriers = new Carrier[n];
+        for (int i = 0; i < n; i++) {
+            Expr.Param p = program.params().get(i);
+            carriers[i] = Carrier.of(p.type());
+            slots[i] = b.bind(p.symbol(), carriers[i]);
+        }
+        WeldExpressionNode body = b.build(program.body());
+        return new WeldRootNode(language, b.frame.build(), slots, carriers, body, program.resultType());
+    }
+
+    private int newSlot(Carrier c) {
+        return frame.addSlot(c.slotKind, null, null);
+    }
+
+    private int bind(Symbol s, Carrier c) {
+        int slot = newSlot(c);
+        env.put(s, new SlotBinding(slot, c));
+        return slot;
+    }
+
+    private WeldExpressionNode[] buildAll(List<? extends Expr> es) {
+        WeldExpressionNode[] r = new WeldExpressionNode[es.size()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = build(es.get(i));
+        }
+        return r;
+    }
+
+    WeldExpressionNode build(Expr e) {
+        return switch (e) {
+            case Expr.Literal l -> new ConstantNode(l.value());
+            case Expr.Ident id -> read(env.get(id.symbol()));
+            case Expr.Binary b -> binary(b.op(), b.left().type(), b.pos(), build(b.left()), build(b.right()));
+            case Expr.Unary u -> {
+                WeldType t = u.operand().type();
+                if (t instanceof WeldType.Simd simd) {
+                    yield SimdNode.unary(simd.kind(), u.op(), build(u.operand()));
+                }
+                if (!(t instanceof WeldType.Scalar s)) {
+                    throw WeldException.notSupported(u.pos(), u.op().symbol + " on " + t);
+                }
+                yield new UnaryNode(u.op(), s.kind(), build(u.operand()));
+            }
+            case Expr.Cast c -> {
+                ScalarKind from = WeldType.scalarKind(c.operand().type());
+                yield new CastNode(from, c.target(), build(c.operand()));
+            }
+            case Expr.Let l -> {
+                WeldExpressionNode value = build(l.value());
+                Carrier c = Carrier.of(l.value().type());
+                int slot = bind(l.symbol(), c);
+                yield new LetNode(slot, c, value, build(l.body()));
+            }
+            case Expr.If i -> new IfNode(build(i.cond()), build(i.onTrue()), build(i.onFalse()));
+            case Expr.Select s -> s.cond().type() instanceof WeldType.Simd
+                    ? SimdNode.select(((WeldType.Simd) s.type()).kind(), build(s.cond()), build(s.onTrue()), build(s.onFalse()))
+                    : new SelectNode(build(s.cond()), build(s.onTrue()), build(s.onFalse()));
+            case Expr.Iterate it -> {
+                WeldExpressionNode init = build(it.initial());
+                Carrier c = Carrier.of(it.initial().type());
+                int slot = bind(it.update().params().get(0).symbol(), c);
+                yield new IterateNode(slot, c, init, build(it.update().body()));
+            }
+            case Expr.Lambda l -> throw new IllegalStateException("lambda outside for/iterate/sort");
+            case Expr.MakeStruct s -> new MakeStructNode((WeldType.Struct) s.type(), buildAll(s.elems()));
+            case Expr.MakeVector v -> new MakeVectorNode(((WeldType.Vec) v.type()).elem(), buildAll(v.elems()));
+            case Expr.GetField g -> {
+                if (g.struct() instanceof Expr.Ident id && env.get(id.symbol()) instanceof ZipBinding z) {
+                    SlotBinding f = z.fields().get(g.index());
+                    yield new ReadLocalNode(f.slot(), f.carrier());
+                }
+                yield new GetFieldNode(g.index(), build(g.struct()));
+            }
+            case Expr.Annotated a -> build(a.expr());
+            case Expr.Len l -> new LenNode(build(l.vector()));
+            case Expr.Lookup l -> l.collection().type() instanceof WeldType.Vec
+                    ? new LookupVectorNode(l.pos(), build(l.collection()), build(l.key()))
+                    : new LookupDictNode(l.pos(), build(l.collection()), build(l.key()));
+            case Expr.OptLookup l -> new DictQueryNode((WeldType.Struct) l.type(), build(l.dict()), build(l.key()));
+            case Expr.KeyExists k -> new DictQueryNode(null, build(k.dict()), build(k.key()));
+            case Expr.Slice s -> new SliceNode(build(s.vector()), build(s.index()), build(s.size()));
+            case Expr.Sort s -> {
+                WeldExpressionNode vec = build(s.vector());
+                Carrier c = Carrier.of(((WeldType.Vec) s.vector().type()).elem());
+                int left = bind(s.comparator().params().get(0).symbol(), c);
+                int right = bind(s.comparator().params().get(1).symbol(), c);
+                yield new SortNode(s.pos(), left, right, c, vec, build(s.comparator().body()));
+            }
+            case Expr.ToVec t -> new ToVecNode((WeldType.Struct) ((WeldType.Vec) t.type()).elem(), build(t.dict()));
+            case Expr.Serialize s -> new SerializeNode(s.pos(), s.value().type(), false, build(s.value()));
+            case Expr.Deserialize d -> new SerializeNode(d.pos(), d.type(), true, build(d.bytes()));
+            case Expr.Broadcast b -> SimdNode.broadcast(((WeldType.Simd) b.type()).kind(), build(b.value()));
+            case Expr.Cudf c -> cudf(c);
+            case Expr.Assert a -> new AssertNode(a.pos(), build(a.cond()));
+            case Expr.Merge m -> merge(m);
+            case Expr.Result r -> {
+                WeldType bt = r.builder().type();
+                WeldExpressionNode b = build(r.builder());
+                yield bt instanceof WeldType.Builder builder && builder.kind() == BuilderKind.MERGER ? b
+                        : new ResultNode(r.type(), b);
+            }
+            case Expr.NewBuilder n -> newBuilder(n);
+            case Expr.Iter it -> throw new IllegalStateException("iterator outside for");
+            case Expr.For f -> forLoop(f);
+        };
+    }
+
+    private WeldExpressionNode cudf(Expr.Cudf c) {
+        List<WeldType> argTypes = c.args().stream().map(Expr::type).toList();
+        for (WeldType t : argTypes) {
+            if (!NativeUdf.isSupported(t)) {
+                throw WeldException.notSupported(c.pos(), "cudf arguments of type " + t);
+            }
+        }
+        if (!NativeUdf.isSupported(c.type())) {
+            throw WeldException.notSupported(c.pos(), "cudf results of type " + c.type());
+        }
+        NativeUdf udf;
+        try {
+            udf = NativeUdf.lookup(udfLibraries, c.symbolName(), argTypes, c.type()).orElseThrow(() -> WeldException.runtime(
+                    c.pos(), "C function '" + c.symbolName() + "' not found in the UDF libraries (" + (udfLibraries.isBlank()
+                            ? "none given: use --udf-lib PATH or --weld.UdfLibraries" : udfLibraries) + ")", null));
+        } catch (IllegalArgumentException | IllegalCallerException e) {
+            throw WeldException.runtime(c.pos(), e.getMessage(), null);
+        }
+        return new CudfNode(c.pos(), c.symbolName(), udf, buildAll(c.args()));
+    }
+
+    private WeldExpressionNode read(Binding b) {
+        return switch (b) {
+            case SlotBinding s -> new ReadLocalNode(s.slot(), s.carrier());
+            case ZipBinding z -> {
+                WeldExpressionNode[] fields = new WeldExpressionNode[z.fields().size()];
+                for (int i = 0; i < fields.length; i++) {
+                    fields[i] = read(z.fields().get(i));
+                }
+                yield new MakeStructNode(z.type(), fields);
+            }
+        };
+    }
+
+    private static WeldExpressionNode binary(BinOp op, WeldType operandType, Pos pos, WeldExpressionNode l,
+                                             WeldExpressionNode r) {
+        if (operandType instanceof WeldType.Simd simd) {
+            return SimdNode.binary(simd.kind(), op, pos, l, r);
+        }
+        if (op == BinOp.LAND || op == BinOp.LOR) {
+            return new BoolOpNode(op, pos, l, r);
+        }
+        if (op.isComparison()) {
+            return new CompareNode(operandType, op, pos, l, r);
+        }
+        if (!(operandType instanceof WeldType.Scalar s)) {
+            throw WeldException.notSupported(pos, op.symbol + " on " + operandType);
+        }
+        return switch (Carrier.of(s.kind())) {
+            case BOOLEAN -> new BoolOpNode(op, pos, l, r);
+            case INT -> new IntArithNode(s.kind(), op, pos, l, r);
+            case LONG -> new LongArithNode(s.kind(), op, pos, l, r);
+            case FLOAT -> new FloatArithNode(op, pos, l, r);
+            case DOUBLE -> new DoubleArithNode(op, pos, l, r);
+            case OBJECT -> throw WeldException.notSupported(pos, op.symbol + " on " + operandType);
+        };
+    }
+
+    private WeldExpressionNode merge(Expr.Merge m) {
+        WeldType.Builder bt = (WeldType.Builder) m.builder().type();
+        WeldExpressionNode b = build(m.builder());
+        WeldExpressionNode v = build(m.value());
+        if (m.value().type() instanceof WeldType.Simd simd) {
+            return new MergeLanesNode(simd.kind(), bt.kind() == BuilderKind.MERGER ? bt.op() : null, b, v);
+        }
+        return switch (bt.kind()) {
+            case APPENDER -> new AppendNode(Carrier.of(bt.elem()), b, v);
+            case MERGER -> bt.elem().resolve() instanceof WeldType.Scalar
+                    ? binary(bt.op(), bt.elem().resolve(), m.pos(), b, v)
+                    : new MergeStructNode(bt.elem(), bt.op(), b, v);
+            case DICTMERGER, GROUPMERGER, VECMERGER -> new MergeKeyedNode(m.pos(), b, v);
+        };
+    }
+
+    private WeldExpressionNode newBuilder(Expr.NewBuilder n) {
+        WeldType.Builder bt = (WeldType.Builder) n.type();
+        WeldExpressionNode arg = n.arg() == null ? null : build(n.arg());
+        if (bt.kind() == BuilderKind.MERGER) {
+            return arg != null ? arg : new ConstantNode(ScalarOps.identity(bt.elem(), bt.op()));
+        }
+        return new NewBuilderNode(bt, arg);
+    }
+
+    private WeldExpressionNode forLoop(Expr.For f) {
+        List<IteratorNode> iterators = new ArrayList<>();
+        List<ElementLoader> loaders = new ArrayList<>();
+        List<SlotBinding> elements = new ArrayList<>();
+        for (Expr.Iter it : f.iters()) {
+            if (it.kind() == IterKind.ND) {
+                throw WeldException.notSupported(it.pos(), it.kind().keyword);
+            }
+            boolean range = it.kind() == IterKind.RANGE;
+            WeldType elem = it.type();
+            ScalarKind scalar = elem instanceof WeldType.Simd s ? s.kind() : range ? ScalarKind.I64 : Storage.kindOf(elem);
+            int lanes = it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE ? SimdOps.lanes(scalar) : 0;
+            Carrier c = Carrier.of(elem);
+            LoopSlots slots = new LoopSlots(range ? -1 : newSlot(Carrier.OBJECT), newSlot(Carrier.LONG),
+                    newSlot(Carrier.LONG), newSlot(c));
+            iterators.add(new IteratorNode(it.pos(), slots, it.kind(), lanes, range ? null : build(it.data()),
+                    it.start() == null ? null : build(it.start()), it.end() == null ? null : build(it.end()),
+                    it.stride() == null ? null : build(it.stride())));
+            loaders.add(new ElementLoader(slots, scalar, range, it.stride() == null && it.kind() != IterKind.SIMD,
+                    it.kind() == IterKind.SIMD ? lanes : 0));
+            elements.add(new SlotBinding(slots.element(), c));
+        }
+        WeldExpressionNode builder = build(f.builder());
+        Carrier bc = Carrier.of(f.builder().type());
+        List<Expr.Param> params = f.update().params();
+        int builderSlot = bind(params.get(0).symbol(), bc);
+        int indexSlot = bind(params.get(1).symbol(), Carrier.LONG);
+        if (elements.size() == 1) {
+            env.put(params.get(2).symbol(), elements.get(0));
+        } else {
+            env.put(params.get(2).symbol(), new ZipBinding((WeldType.Struct) params.get(2).type(), elements));
+        }
+        WeldExpressionNode body = build(f.update().body());
+        return new ForNode(f.pos(), bc, builderSlot, indexSlot, newSlot(Carrier.LONG), newSlot(Carrier.LONG),
+                iterators.toArray(IteratorNode[]::new), loaders.toArray(ElementLoader[]::new), builder, body);
+    }
+}

@@ -1,0 +1,34 @@
+package weld.nodes.builder;
+
+import com.oracle.truffle.api.frame.VirtualFrame;
+
+import weld.builders.Appender;
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.Carrier;
+
+/** {@code merge(b, v)} on an appender: appends {@code v} in its carrier (no boxing of scalars) and returns b. */
+public final class AppendNode extends WeldExpressionNode {
+    private final Carrier carrier;
+    @Child private WeldExpressionNode builder;
+    @Child private WeldExpressionNode value;
+
+    public AppendNode(Carrier carrier, WeldExpressionNode builder, WeldExpressionNode value) {
+        this.carrier = carrier;
+        this.builder = builder;
+        this.value = value;
+    }
+
+    @Override
+    public Object executeGeneric(VirtualFrame frame) {
+        Appender a = (Appender) builder.executeGeneric(frame);
+        switch (carrier) {
+            case BOOLEAN -> a.appendBoolean(value.executeBoolean(frame));
+            case INT -> a.appendInt(value.executeInt(frame));
+            case LONG -> a.appendLong(value.executeLong(frame));
+            case FLOAT -> a.appendFloat(value.executeFloat(frame));
+            case DOUBLE -> a.appendDouble(value.executeDouble(frame));
+            case OBJECT -> a.appendObject(value.executeGeneric(frame));
+        }
+        return a;
+    }
+}

@@ -1,0 +1,46 @@
+package weld.nodes.builder;
+
+import com.oracle.truffle.api.frame.VirtualFrame;
+
+import weld.builders.Appender;
+import weld.builders.DictMerger;
+import weld.builders.GroupMerger;
+import weld.builders.VecMerger;
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.WeldVector;
+import weld.types.WeldType;
+
+/**
+ * Creates a mutable builder: {@code appender[T](hint)}, {@code dictmerger}, {@code groupmerger} or
+ * {@code vecmerger[T, op](v)}. (A scalar {@code merger} needs no object: it starts as its identity or initial value.)
+ */
+public final class NewBuilderNode extends WeldExpressionNode {
+    private final WeldType.Builder type;
+    @Child private WeldExpressionNode arg;
+
+    public NewBuilderNode(WeldType.Builder type, WeldExpressionNode arg) {
+        this.type = type;
+        this.arg = arg;
+    }
+
+    @Override
+    public Object executeGeneric(VirtualFrame frame) {
+        return switch (type.kind()) {
+            case APPENDER -> new Appender(type.elem(), arg == null ? 0 : arg.executeLong(frame));
+            case DICTMERGER -> {
+                if (arg != null) {
+                    arg.executeLong(frame);
+                }
+                yield new DictMerger((WeldType.Dict) type.resultType(), type.op());
+            }
+            case GROUPMERGER -> {
+                if (arg != null) {
+                    arg.executeLong(frame);
+                }
+                yield new GroupMerger(type.params().get(0), type.params().get(1));
+            }
+            case VECMERGER -> new VecMerger(type.elem(), type.op(), (WeldVector) arg.executeGeneric(frame));
+            case MERGER -> throw new IllegalStateException("mergers are values");
+        };
+    }
+}

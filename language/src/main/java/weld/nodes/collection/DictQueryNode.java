@@ -1,0 +1,52 @@
+package weld.nodes.collection;
+
+import com.oracle.truffle.api.frame.VirtualFrame;
+
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.ScalarOps;
+import weld.runtime.WeldDict;
+import weld.runtime.WeldStruct;
+import weld.types.WeldType;
+
+/**
+ * {@code keyexists(d, k)} (a bool) or {@code optlookup(d, k)} (a {@code {bool, V}}; the value is the type's zero
+ * when the key is missing).
+ */
+public final class DictQueryNode extends WeldExpressionNode {
+    private final WeldType.Struct optType;
+    private final Object missingValue;
+    @Child private WeldExpressionNode dict;
+    @Child private WeldExpressionNode key;
+
+    /** {@code optType} is null for keyexists. */
+    public DictQueryNode(WeldType.Struct optType, WeldExpressionNode dict, WeldExpressionNode key) {
+        this.optType = optType;
+        this.missingValue = optType == null ? null : zero(optType.fields().get(1));
+        this.dict = dict;
+        this.key = key;
+    }
+
+    private static Object zero(WeldType t) {
+        t = t.resolve();
+        if (t instanceof WeldType.Scalar || t instanceof WeldType.Struct s && s.fields().stream()
+                .allMatch(f -> f.resolve() instanceof WeldType.Scalar sc && sc.kind().isNumeric())) {
+            return ScalarOps.identity(t, weld.syntax.BinOp.ADD);
+        }
+        return null;
+    }
+
+    @Override
+    public Object executeGeneric(VirtualFrame frame) {
+        WeldDict d = (WeldDict) dict.executeGeneric(frame);
+        Object v = d.get(key.executeGeneric(frame));
+        if (optType == null) {
+            return v != null;
+        }
+        return new WeldStruct(optType, new Object[] {v != null, v != null ? v : missingValue});
+    }
+
+    @Override
+    public boolean executeBoolean(VirtualFrame frame) {
+        return (Boolean) executeGeneric(frame);
+    }
+}

@@ -1,0 +1,71 @@
+package weld.nodes.collection;
+
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.frame.VirtualFrame;
+
+import weld.WeldException;
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.Storage;
+import weld.runtime.WeldVector;
+import weld.syntax.Pos;
+
+/** {@code lookup(v, i)} on a vector: bounds-checked, read straight from the backing array in the element's carrier. */
+public final class LookupVectorNode extends WeldExpressionNode {
+    private final Pos pos;
+    @Child private WeldExpressionNode vector;
+    @Child private WeldExpressionNode index;
+
+    public LookupVectorNode(Pos pos, WeldExpressionNode vector, WeldExpressionNode index) {
+        this.pos = pos;
+        this.vector = vector;
+        this.index = index;
+    }
+
+    private WeldVector vec(VirtualFrame frame) {
+        return (WeldVector) vector.executeGeneric(frame);
+    }
+
+    private int at(WeldVector v, long i) {
+        if (i < 0 || i >= v.length) {
+            CompilerDirectives.transferToInterpreter();
+            throw WeldException.runtime(pos, "index " + i + " out of bounds for a vector of length " + v.length, this);
+        }
+        return v.offset + (int) i;
+    }
+
+    @Override
+    public Object executeGeneric(VirtualFrame frame) {
+        WeldVector v = vec(frame);
+        return Storage.readBoxed(v.kind, v.store, at(v, index.executeLong(frame)));
+    }
+
+    @Override
+    public boolean executeBoolean(VirtualFrame frame) {
+        WeldVector v = vec(frame);
+        return Storage.readBoolean(v.store, at(v, index.executeLong(frame)));
+    }
+
+    @Override
+    public int executeInt(VirtualFrame frame) {
+        WeldVector v = vec(frame);
+        return Storage.readInt(v.kind, v.store, at(v, index.executeLong(frame)));
+    }
+
+    @Override
+    public long executeLong(VirtualFrame frame) {
+        WeldVector v = vec(frame);
+        return Storage.readLong(v.store, at(v, index.executeLong(frame)));
+    }
+
+    @Override
+    public float executeFloat(VirtualFrame frame) {
+        WeldVector v = vec(frame);
+        return Storage.readFloat(v.store, at(v, index.executeLong(frame)));
+    }
+
+    @Override
+    public double executeDouble(VirtualFrame frame) {
+        WeldVector v = vec(frame);
+        return Storage.readDouble(v.store, at(v, index.executeLong(frame)));
+    }
+}

@@ -1,0 +1,33 @@
+package weld.nodes.collection;
+
+import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
+
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.Storage;
+import weld.runtime.WeldVector;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/** A vector literal {@code [e1, ..., en]} into a fresh backing array of the element's width. */
+public final class MakeVectorNode extends WeldExpressionNode {
+    private final WeldType elemType;
+    private final ScalarKind kind;
+    @Children private final WeldExpressionNode[] elems;
+
+    public MakeVectorNode(WeldType elemType, WeldExpressionNode[] elems) {
+        this.elemType = elemType;
+        this.kind = Storage.kindOf(elemType);
+        this.elems = elems;
+    }
+
+    @Override
+    @ExplodeLoop
+    public Object executeGeneric(VirtualFrame frame) {
+        Object store = Storage.newArray(kind, elems.length);
+        for (int i = 0; i < elems.length; i++) {
+            Storage.writeBoxed(kind, store, i, elems[i].executeGeneric(frame));
+        }
+        return new WeldVector(elemType, store, 0, elems.length);
+    }
+}

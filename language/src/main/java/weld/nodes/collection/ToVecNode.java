@@ -1,0 +1,38 @@
+package weld.nodes.collection;
+
+import java.util.Map;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.frame.VirtualFrame;
+
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.WeldDict;
+import weld.runtime.WeldStruct;
+import weld.runtime.WeldVector;
+import weld.types.WeldType;
+
+/** {@code tovec(d)}: the entries as a {@code vec[{K, V}]} in the dictionary's (unspecified) order. */
+public final class ToVecNode extends WeldExpressionNode {
+    private final WeldType.Struct pairType;
+    @Child private WeldExpressionNode dict;
+
+    public ToVecNode(WeldType.Struct pairType, WeldExpressionNode dict) {
+        this.pairType = pairType;
+        this.dict = dict;
+    }
+
+    @Override
+    public Object executeGeneric(VirtualFrame frame) {
+        return toVec((WeldDict) dict.executeGeneric(frame));
+    }
+
+    @TruffleBoundary
+    private WeldVector toVec(WeldDict d) {
+        Object[] out = new Object[d.map.size()];
+        int i = 0;
+        for (Map.Entry<Object, Object> e : d.map.entrySet()) {
+            out[i++] = new WeldStruct(pairType, new Object[] {e.getKey(), e.getValue()});
+        }
+        return new WeldVector(pairType, out, 0, out.length);
+    }
+}

@@ -1,0 +1,56 @@
+package weld.nodes.loop;
+
+import com.oracle.truffle.api.frame.VirtualFrame;
+
+import weld.runtime.Carrier;
+import weld.runtime.SimdOps;
+import weld.runtime.Storage;
+import weld.syntax.ScalarKind;
+
+/**
+ * Loads the element of iteration {@code i} of one iterator into its slot, straight from the backing array in the
+ * element's carrier (a {@code rangeiter} element is the index value itself). Has no children: it is a compilation
+ * constant of the loop body.
+ */
+public final class ElementLoader {
+    private final LoopSlots slots;
+    private final ScalarKind kind;
+    private final Carrier carrier;
+    private final boolean range;
+    private final boolean unitStride;
+    private final int simdLanes;
+
+    /** {@code simdLanes} > 0: the element is a SIMD value of that many lanes starting at the index. */
+    public ElementLoader(LoopSlots slots, ScalarKind kind, boolean range, boolean unitStride, int simdLanes) {
+        this.slots = slots;
+        this.kind = kind;
+        this.carrier = range ? Carrier.LONG : kind == null || simdLanes > 0 ? Carrier.OBJECT : Carrier.of(kind);
+        this.range = range;
+        this.unitStride = unitStride;
+        this.simdLanes = simdLanes;
+    }
+
+    public void load(VirtualFrame frame, long i) {
+        long base = frame.getLong(slots.base());
+        long index = unitStride ? base + i : base + i * frame.getLong(slots.stride());
+        int e = slots.element();
+        if (range) {
+            frame.setLong(e, index);
+            return;
+        }
+        Object store = frame.getObject(slots.store());
+        int j = (int) index;
+        if (simdLanes > 0) {
+            frame.setObject(e, SimdOps.load(store, j, simdLanes));
+            return;
+        }
+        switch (carrier) {
+            case BOOLEAN -> frame.setBoolean(e, Storage.readBoolean(store, j));
+            case INT -> frame.setInt(e, Storage.readInt(kind, store, j));
+            case LONG -> frame.setLong(e, Storage.readLong(store, j));
+            case FLOAT -> frame.setFloat(e, Storage.readFloat(store, j));
+            case DOUBLE -> frame.setDouble(e, Storage.readDouble(store, j));
+            case OBJECT -> frame.setObject(e, Storage.readObject(store, j));
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package weld.runtime;
+
+import java.math.BigInteger;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleLanguage.Env;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.UnsupportedMessageException;
+
+import weld.WeldException;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/**
+ * Converts an argument from another language (or the launcher) to the carrier of a declared Weld parameter type.
+ * Numbers are range-checked for the type (a 300 for a {@code u8} is an error, not a wrap-around); a Java primitive
+ * array of the element's width becomes a {@code vec} without copying; other arrays are copied once. A mismatch is a
+ * runtime error naming the parameter, the expected type and what was passed.
+ */
+public final class ArgumentConverter {
+    private static final InteropLibrary INTEROP = InteropLibrary.getUncached();
+    private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    private final Env env;
+
+    public ArgumentConverter(Env env) {
+        this.env = env;
+    }
+
+    @TruffleBoundary
+    public Object convert(WeldType type, Object value, String param) {
+        try {
+            return convert(type.resolve(), value);
+        } catch (Mismatch | UnsupportedMessageException e) {
+            throw WeldException.runtime(null, "argument '" + param + "': expected " + type + " but got "
+                    + describe(value) + (e instanceof Mismatch m && m.getMessage() != null ? " (" + m.getMessage() + ")" : ""), null);
+        }
+    }
+
+    private Object convert(WeldType t, Object v) throws UnsupportedMessageException {
+        return switch (t) {
+            case WeldType.Scalar s -> scalar(s.kind(), v);
+            case WeldType.Vec vec -> vector(vec, v);
+            case WeldType.Struct st -> struct(st, v);
+            case WeldType.Dict d -> dict(d, v);
+            default -> throw new Mismatch("values of this type cannot be passed in");
+        };
+    }
+
+    private Object scalar(ScalarKind k, Object v) throws UnsupportedMessageException {
+        if (k == ScalarKind.BOOL) {
+            if (!INTEROP.isBoolean(v)) {
+                throw new Mismatch(null);
+            }
+            return INTEROP.asBoolean(v);
+        }
+        if (!INTEROP.isNumber(v)) {
+            throw new Mismatch(null);
+        }
+        if (k.isFloat()) {
+            if (!INTEROP.fitsInDouble(v)) {
+                throw new Mismatch("not representable as a floating-point number");
+            }
+            double d = INTEROP.asDouble(v);
+            return k == ScalarKind.F32 ? (Object) (float) d : (Object) d;
+        }
+        if (k == ScalarKind.U64) {
+            if (INTEROP.fitsInLong(v)) {
+                long l = INTEROP.asLong(v);
+                if (l < 0) {
+                    throw new Mismatch("out of range");
+                }
+                return l;
+            }
+            if (INTEROP.fitsInBigInteger(v)) {
+                BigInteger b = INTEROP.asBigInteger(v);
+                if (b.signum() < 0 || b.compareTo(U64_MAX) > 0) {
+                    throw new Mismatch("out of range");
+                }
+                return b.longValue();
+            }
+            throw new Mismatch("not an integer");
+        }
+        if (!INTEROP.fitsInLong(v)) {
+            throw new Mismatch(INTEROP.fitsInDouble(v) ? "not an integer" : "out of range");
+        }
+        long l = INTEROP.asLong(v);
+        long min = k.isUnsigned() ? 0 : -(1L << (k.bits - 1));
+        long max = k == ScalarKind.I64 ? Long.MAX_VALUE : k.isUnsigned() ? (1L << k.bits) - 1 : (1L << (k.bits - 1)) - 1;
+        if (l < min || l > max) {
+            throw new Mismatch("out of range");
+        }
+        return k == ScalarKind.I64 ? (Object) l : (Object) (int) l;
+    }
+
+    private WeldVector vector(WeldType.Vec t, Object v) throws UnsupportedMessageException {
+        ScalarKind k = Storage.kindOf(t.elem());
+        if (k != null && env.isHostObject(v)) {
+            Object host = env.asHostObject(v);
+            if (host != null && host.getClass().isArray() && matches(k, host)) {
+                return new WeldVector(t.elem(), host, 0, java.lang.reflect.Array.getLength(host));
+            }
+        }
+        if (!INTEROP.hasArrayElements(v)) {
+            throw new Mismatch(null);
+        }
+        long n = INTEROP.getArraySize(v);
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new Mismatch("too many elements");
+        }
+        Object store = Storage.newArray(k, (int) n);
+        for (int i = 0; i < n; i++) {
+            try {
+                Storage.writeBoxed(k, store, i, convert(t.elem().resolve(), INTEROP.readArrayElement(v, i)));
+            } catch (com.oracle.truffle.api.interop.InvalidArrayIndexException e) {
+                throw new Mismatch("unreadable element " + i);
+            } catch (Mismatch m) {
+                throw new Mismatch("element " + i + ": " + (m.getMessage() == null ? "expected " + t.elem() : m.getMessage()));
+            }
+        }
+        return new WeldVector(t.elem(), store, 0, (int) n);
+    }
+
+    private static boolean matches(ScalarKind k, Object array) {
+        return switch (k) {
+            case BOOL -> array instanceof boolean[];
+            case I8, U8 -> array instanceof byte[];
+            case I16, U16 -> array instanceof short[];
+            case I32, U32 -> array instanceof int[];
+            case I64, U64 -> array instanceof long[];
+            case F32 -> array instanceof float[];
+            case F64 -> array instanceof double[];
+        };
+    }
+
+    private WeldStruct struct(WeldType.Struct t, Object v) throws UnsupportedMessageException {
+        if (!INTEROP.hasArrayElements(v) || INTEROP.getArraySize(v) != t.fields().size()) {
+            throw new Mismatch(INTEROP.hasArrayElements(v) ? "wrong number of fields" : null);
+        }
+        Object[] f = new Object[t.fields().size()];
+        for (int i = 0; i < f.length; i++) {
+            try {
+                f[i] = convert(t.fields().get(i).resolve(), INTEROP.readArrayElement(v, i));
+            } catch (com.oracle.truffle.api.interop.InvalidArrayIndexException e) {
+                throw new Mismatch("unreadable field " + i);
+            }
+        }
+        return new WeldStruct(t, f);
+    }
+
+    private WeldDict dict(WeldType.Dict t, Object v) throws UnsupportedMessageException {
+        if (!INTEROP.hasHashEntries(v)) {
+            throw new Mismatch(null);
+        }
+        WeldDict d = new WeldDict(t);
+        Object it = INTEROP.getHashEntriesIterator(v);
+        try {
+            while (INTEROP.hasIteratorNextElement(it)) {
+                Object e = INTEROP.getIteratorNextElement(it);
+                d.map.put(convert(t.key().resolve(), INTEROP.readArrayElement(e, 0)),
+                        convert(t.value().resolve(), INTEROP.readArrayElement(e, 1)));
+            }
+        } catch (com.oracle.truffle.api.interop.StopIterationException
+                 | com.oracle.truffle.api.interop.InvalidArrayIndexException e) {
+            throw new Mismatch("unreadable entry");
+        }
+        return d;
+    }
+
+    private static String describe(Object v) {
+        try {
+            Object s = INTEROP.toDisplayString(v, false);
+            String str = INTEROP.asString(s);
+            return str.length() > 60 ? str.substring(0, 57) + "..." : str;
+        } catch (Exception e) {
+            return String.valueOf(v);
+        }
+    }
+
+    /** A value that does not fit the declared type. */
+    private static final class Mismatch extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Mismatch(String detail) {
+            super(detail, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package weld.runtime;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
+
+/**
+ * {@code simd[S]} values and their lane-wise operations. A SIMD value is a primitive array of the scalar's width
+ * (as in {@link Storage}) holding {@link #lanes} lanes: 256 bits' worth, the AVX2 width of the machines we target
+ * (4 lanes of f64/i64/u64, 8 of f32/i32/u32, 16 of i16/u16, 32 of i8/u8). A {@code simd[bool]}, the result of a
+ * comparison, has the lane count of its operands.
+ */
+public final class SimdOps {
+    private SimdOps() {
+    }
+
+    /** The number of lanes of a {@code simd[k]} value. */
+    public static int lanes(ScalarKind k) {
+        return k == ScalarKind.BOOL ? 32 : 256 / k.bits;
+    }
+
+    public static int length(Object simd) {
+        return java.lang.reflect.Array.getLength(simd);
+    }
+
+    @TruffleBoundary
+    public static Object broadcast(ScalarKind k, Object value) {
+        int n = lanes(k);
+        Object r = Storage.newArray(k, n);
+        for (int i = 0; i < n; i++) {
+            Storage.writeBoxed(k, r, i, value);
+        }
+        return r;
+    }
+
+    /** Lanes {@code [from, from + n)} of a backing array, as a new SIMD value. */
+    public static Object load(Object store, int from, int n) {
+        return Storage.copyOfRange(store, from, from + n);
+    }
+
+    /** A lane-wise arithmetic, bitwise or comparison operator; comparisons give a {@code simd[bool]}. */
+    @TruffleBoundary
+    public static Object binary(ScalarKind k, BinOp op, Object a, Object b) {
+        int n = length(a);
+        ScalarKind rk = op.isComparison() ? ScalarKind.BOOL : k;
+        Object r = Storage.newArray(rk, n);
+        for (int i = 0; i < n; i++) {
+            Object x = Storage.readBoxed(k, a, i);
+            Object y = Storage.readBoxed(k, b, i);
+            Storage.writeBoxed(rk, r, i, ScalarOps.apply(k, op, x, y));
+        }
+        return r;
+    }
+
+    @TruffleBoundary
+    public static Object select(ScalarKind k, Object cond, Object a, Object b) {
+        int n = length(a);
+        Object r = Storage.newArray(k, n);
+        boolean[] c = (boolean[]) cond;
+        for (int i = 0; i < n; i++) {
+            Storage.writeBoxed(k, r, i, Storage.readBoxed(k, c[i] ? a : b, i));
+        }
+        return r;
+    }
+
+    /** Folds the lanes of {@code simd} into {@code acc} with a merge operator. */
+    @TruffleBoundary
+    public static Object reduce(ScalarKind k, BinOp op, Object acc, Object simd) {
+        Object r = acc;
+        for (int i = 0; i < length(simd); i++) {
+            r = ScalarOps.apply(k, op, r, Storage.readBoxed(k, simd, i));
+        }
+        return r;
+    }
+
+    @TruffleBoundary
+    public static Object map(ScalarKind k, java.util.function.UnaryOperator<Object> f, Object a) {
+        int n = length(a);
+        Object r = Storage.newArray(k, n);
+        for (int i = 0; i < n; i++) {
+            Storage.writeBoxed(k, r, i, f.apply(Storage.readBoxed(k, a, i)));
+        }
+        return r;
+    }
+}

@@ -1,0 +1,129 @@
+package weld.runtime;
+
+import java.util.Arrays;
+
+import com.oracle.truffle.api.CompilerDirectives;
+
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/**
+ * Backing arrays of vectors: which primitive array holds a given element type, and typed reads and writes that
+ * convert between the array's width and the element's {@link Carrier}.
+ */
+public final class Storage {
+    private Storage() {
+    }
+
+    /** The scalar kind of an element type, or null for elements stored as objects. */
+    public static ScalarKind kindOf(WeldType elem) {
+        return elem.resolve() instanceof WeldType.Scalar s ? s.kind() : null;
+    }
+
+    public static Object newArray(ScalarKind k, int n) {
+        if (k == null) {
+            return new Object[n];
+        }
+        return switch (k) {
+            case BOOL -> new boolean[n];
+            case I8, U8 -> new byte[n];
+            case I16, U16 -> new short[n];
+            case I32, U32 -> new int[n];
+            case I64, U64 -> new long[n];
+            case F32 -> new float[n];
+            case F64 -> new double[n];
+        };
+    }
+
+    public static Object copyOf(Object store, int n) {
+        return switch (store) {
+            case boolean[] a -> Arrays.copyOf(a, n);
+            case byte[] a -> Arrays.copyOf(a, n);
+            case short[] a -> Arrays.copyOf(a, n);
+            case int[] a -> Arrays.copyOf(a, n);
+            case long[] a -> Arrays.copyOf(a, n);
+            case float[] a -> Arrays.copyOf(a, n);
+            case double[] a -> Arrays.copyOf(a, n);
+            default -> Arrays.copyOf((Object[]) store, n);
+        };
+    }
+
+    public static Object copyOfRange(Object store, int from, int to) {
+        Object r = newArrayLike(store, to - from);
+        System.arraycopy(store, from, r, 0, to - from);
+        return r;
+    }
+
+    private static Object newArrayLike(Object store, int n) {
+        return java.lang.reflect.Array.newInstance(store.getClass().getComponentType(), n);
+    }
+
+    public static int readInt(ScalarKind k, Object store, int i) {
+        return switch (k) {
+            case I8 -> CompilerDirectives.castExact(store, byte[].class)[i];
+            case U8 -> CompilerDirectives.castExact(store, byte[].class)[i] & 0xFF;
+            case I16 -> CompilerDirectives.castExact(store, short[].class)[i];
+            case U16 -> CompilerDirectives.castExact(store, short[].class)[i] & 0xFFFF;
+            default -> CompilerDirectives.castExact(store, int[].class)[i];
+        };
+    }
+
+    public static void writeInt(ScalarKind k, Object store, int i, int v) {
+        switch (k) {
+            case I8, U8 -> CompilerDirectives.castExact(store, byte[].class)[i] = (byte) v;
+            case I16, U16 -> CompilerDirectives.castExact(store, short[].class)[i] = (short) v;
+            default -> CompilerDirectives.castExact(store, int[].class)[i] = v;
+        }
+    }
+
+    public static long readLong(Object store, int i) {
+        return CompilerDirectives.castExact(store, long[].class)[i];
+    }
+
+    public static double readDouble(Object store, int i) {
+        return CompilerDirectives.castExact(store, double[].class)[i];
+    }
+
+    public static float readFloat(Object store, int i) {
+        return CompilerDirectives.castExact(store, float[].class)[i];
+    }
+
+    public static boolean readBoolean(Object store, int i) {
+        return CompilerDirectives.castExact(store, boolean[].class)[i];
+    }
+
+    public static Object readObject(Object store, int i) {
+        return CompilerDirectives.castExact(store, Object[].class)[i];
+    }
+
+    /** Reads element {@code i} boxed in its carrier ({@code k} null: an object element). */
+    public static Object readBoxed(ScalarKind k, Object store, int i) {
+        if (k == null) {
+            return ((Object[]) store)[i];
+        }
+        return switch (Carrier.of(k)) {
+            case BOOLEAN -> ((boolean[]) store)[i];
+            case INT -> readInt(k, store, i);
+            case LONG -> ((long[]) store)[i];
+            case FLOAT -> ((float[]) store)[i];
+            case DOUBLE -> ((double[]) store)[i];
+            case OBJECT -> ((Object[]) store)[i];
+        };
+    }
+
+    /** Writes a value boxed in its carrier. */
+    public static void writeBoxed(ScalarKind k, Object store, int i, Object v) {
+        if (k == null) {
+            ((Object[]) store)[i] = v;
+            return;
+        }
+        switch (Carrier.of(k)) {
+            case BOOLEAN -> ((boolean[]) store)[i] = (Boolean) v;
+            case INT -> writeInt(k, store, i, (Integer) v);
+            case LONG -> ((long[]) store)[i] = (Long) v;
+            case FLOAT -> ((float[]) store)[i] = (Float) v;
+            case DOUBLE -> ((double[]) store)[i] = (Double) v;
+            case OBJECT -> ((Object[]) store)[i] = v;
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package weld.runtime;
+
+import java.util.List;
+
+import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.interop.ArityException;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.library.ExportLibrary;
+import com.oracle.truffle.api.library.ExportMessage;
+
+import weld.WeldContext;
+import weld.ir.Expr;
+import weld.types.WeldType;
+
+/**
+ * A compiled Weld program as an executable value: {@code Context.eval("weld", program)} returns one. Executing it
+ * converts each argument to its declared parameter type and runs the program.
+ */
+@ExportLibrary(InteropLibrary.class)
+public final class WeldFunction implements TruffleObject {
+    private final CallTarget target;
+    private final List<String> paramNames;
+    private final List<WeldType> paramTypes;
+    private final String signature;
+
+    public WeldFunction(CallTarget target, List<Expr.Param> params, WeldType resultType) {
+        this.target = target;
+        this.paramNames = params.stream().map(p -> p.symbol().name()).toList();
+        this.paramTypes = params.stream().map(Expr.Param::type).toList();
+        this.signature = "|" + String.join(", ", params.stream().map(p -> p.symbol().name() + ": " + p.type()).toList())
+                + "| -> " + resultType;
+    }
+
+    @ExportMessage
+    boolean isExecutable() {
+        return true;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object execute(Object[] arguments) throws ArityException {
+        int n = paramTypes.size();
+        if (arguments.length != n) {
+            throw ArityException.create(n, n, arguments.length);
+        }
+        ArgumentConverter conv = new ArgumentConverter(WeldContext.get(null).env());
+        Object[] converted = new Object[n];
+        for (int i = 0; i < n; i++) {
+            converted[i] = conv.convert(paramTypes.get(i), arguments[i], paramNames.get(i));
+        }
+        return target.call(converted);
+    }
+
+    @ExportMessage
+    Object toDisplayString(boolean allowSideEffects) {
+        return "weld function " + signature;
+    }
+
+    @Override
+    public String toString() {
+        return "weld function " + signature;
+    }
+}

@@ -1,0 +1,66 @@
+package weld.runtime;
+
+import java.util.Arrays;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.InvalidArrayIndexException;
+import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.library.ExportLibrary;
+import com.oracle.truffle.api.library.ExportMessage;
+
+import weld.types.WeldType;
+
+/** A struct value: its fields boxed in their carriers. Exposed to other languages as a read-only array. */
+@ExportLibrary(InteropLibrary.class)
+public final class WeldStruct implements TruffleObject {
+    public final WeldType.Struct type;
+    public final Object[] fields;
+
+    public WeldStruct(WeldType.Struct type, Object[] fields) {
+        this.type = type;
+        this.fields = fields;
+    }
+
+    @ExportMessage
+    boolean hasArrayElements() {
+        return true;
+    }
+
+    @ExportMessage
+    long getArraySize() {
+        return fields.length;
+    }
+
+    @ExportMessage
+    boolean isArrayElementReadable(long index) {
+        return index >= 0 && index < fields.length;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object readArrayElement(long index) throws InvalidArrayIndexException {
+        if (index < 0 || index >= fields.length) {
+            throw InvalidArrayIndexException.create(index);
+        }
+        return Exporter.export(type.fields().get((int) index), fields[(int) index]);
+    }
+
+    @Override
+    @TruffleBoundary
+    public boolean equals(Object o) {
+        return o instanceof WeldStruct s && Arrays.equals(fields, s.fields);
+    }
+
+    @Override
+    @TruffleBoundary
+    public int hashCode() {
+        return Arrays.hashCode(fields);
+    }
+
+    @Override
+    @TruffleBoundary
+    public String toString() {
+        return "{" + String.join(", ", Arrays.stream(fields).map(String::valueOf).toList()) + "}";
+    }
+}
