@@ -2,7 +2,6 @@
 module weld.language {
     requires org.graalvm.truffle;
     requires org.graalvm.polyglot;
-    requires jdk.incubator.vector;
 
     exports weld;
     exports weld.syntax;

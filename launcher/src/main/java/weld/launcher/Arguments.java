@@ -1,0 +1,75 @@
+package weld.launcher;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.graalvm.polyglot.proxy.ProxyArray;
+
+/**
+ * Turns program arguments into values for the guest call: JSON integers as {@code Long} or {@code BigInteger},
+ * other numbers as {@code Double} (the strings "NaN", "Infinity" and "-Infinity" too), arrays as polyglot arrays,
+ * and {@code .npy} files as Java primitive arrays. The language converts each by its declared parameter type.
+ */
+final class Arguments {
+    private Arguments() {
+    }
+
+    /** A JSON array of arguments (from {@code --args FILE} or a batch request). */
+    static Object[] fromJsonArray(Object json, String what) throws BadInput {
+        if (!(json instanceof List<?> l)) {
+            throw new BadInput(what + ": expected a JSON array of arguments");
+        }
+        Object[] r = new Object[l.size()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = guest(l.get(i));
+        }
+        return r;
+    }
+
+    static Object[] fromArgsFile(Path file) throws BadInput {
+        try {
+            return fromJsonArray(Json.parse(Files.readString(file)), file.toString());
+        } catch (IOException e) {
+            throw new BadInput(file + ": cannot read: " + e.getMessage());
+        } catch (Json.SyntaxError e) {
+            throw new BadInput(file + ": " + e.getMessage());
+        }
+    }
+
+    /** One {@code --arg X}: a {@code .npy} file, or a JSON literal. */
+    static Object fromArg(String x) throws BadInput {
+        if (x.endsWith(".npy")) {
+            Path p = Path.of(x);
+            if (!Files.exists(p)) {
+                throw new BadInput(x + ": no such .npy file");
+            }
+            return NpyReader.read(p);
+        }
+        try {
+            return guest(Json.parse(x));
+        } catch (Json.SyntaxError e) {
+            throw new BadInput("--arg " + x + ": not a .npy file or a JSON value (" + e.getMessage() + ")");
+        }
+    }
+
+    static Object guest(Object json) {
+        return switch (json) {
+            case List<?> l -> {
+                List<Object> items = new ArrayList<>(l.size());
+                for (Object o : l) {
+                    items.add(guest(o));
+                }
+                yield ProxyArray.fromList(items);
+            }
+            case String s when s.equals("NaN") -> Double.NaN;
+            case String s when s.equals("Infinity") -> Double.POSITIVE_INFINITY;
+            case String s when s.equals("-Infinity") -> Double.NEGATIVE_INFINITY;
+            case BigInteger b -> b;
+            default -> json;
+        };
+    }
+}

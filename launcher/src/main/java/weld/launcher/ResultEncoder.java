@@ -1,0 +1,113 @@
+package weld.launcher;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.graalvm.polyglot.Value;
+
+/**
+ * Writes a Weld result as JSON in the encoding of the conformance protocol: integers exact (u64 included), floats
+ * in their shortest round-trip form with {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} for non-finite
+ * values, vectors and structs as arrays, dictionaries as arrays of {@code [key, value]} pairs sorted by key.
+ */
+final class ResultEncoder {
+    private ResultEncoder() {
+    }
+
+    static String encode(Value v) {
+        StringBuilder sb = new StringBuilder();
+        write(sb, toJava(v));
+        return sb.toString();
+    }
+
+    /** The result as plain Java values: Boolean, Long, BigInteger, Float, Double, List (arrays and dict pairs). */
+    static Object toJava(Value v) {
+        if (v.isNull()) {
+            return null;
+        }
+        if (v.isBoolean()) {
+            return v.asBoolean();
+        }
+        if (v.isNumber()) {
+            if (v.fitsInLong()) {
+                Object o = v.as(Object.class);
+                if (!(o instanceof Double || o instanceof Float)) {
+                    return v.asLong();
+                }
+            }
+            if (v.fitsInBigInteger() && !v.fitsInDouble()) {
+                return v.asBigInteger();
+            }
+            Object o = v.as(Object.class);
+            return o instanceof Float f ? (Object) f : (Object) v.asDouble();
+        }
+        if (v.hasHashEntries()) {
+            List<Object> pairs = new ArrayList<>();
+            Value it = v.getHashEntriesIterator();
+            while (it.hasIteratorNextElement()) {
+                Value e = it.getIteratorNextElement();
+                pairs.add(List.of(nullable(toJava(e.getArrayElement(0))), nullable(toJava(e.getArrayElement(1)))));
+            }
+            pairs.sort((a, b) -> JsonOrder.compare(((List<?>) a).get(0), ((List<?>) b).get(0)));
+            return pairs;
+        }
+        if (v.hasArrayElements()) {
+            long n = v.getArraySize();
+            List<Object> l = new ArrayList<>((int) n);
+            for (long i = 0; i < n; i++) {
+                l.add(toJava(v.getArrayElement(i)));
+            }
+            return l;
+        }
+        return v.toString();
+    }
+
+    private static Object nullable(Object o) {
+        return o == null ? "null" : o;
+    }
+
+    static void write(StringBuilder sb, Object o) {
+        switch (o) {
+            case null -> sb.append("null");
+            case Boolean b -> sb.append(b);
+            case Long l -> sb.append(l);
+            case BigInteger b -> sb.append(b);
+            case Float f -> writeFloat(sb, f, Float.toString(f));
+            case Double d -> writeFloat(sb, d, Double.toString(d));
+            case List<?> l -> {
+                sb.append('[');
+                for (int i = 0; i < l.size(); i++) {
+                    if (i > 0) {
+                        sb.append(", ");
+                    }
+                    write(sb, l.get(i));
+                }
+                sb.append(']');
+            }
+            default -> {
+                sb.append('"');
+                for (char c : o.toString().toCharArray()) {
+                    if (c == '"' || c == '\\') {
+                        sb.append('\\').append(c);
+                    } else if (c < 0x20) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+                sb.append('"');
+            }
+        }
+    }
+
+    private static void writeFloat(StringBuilder sb, double d, String shortest) {
+        if (Double.isNaN(d)) {
+            sb.append("\"NaN\"");
+        } else if (Double.isInfinite(d)) {
+            sb.append(d > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+        } else {
+            sb.append(shortest);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package weld.launcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+
+/** {@code weld run FILE ...}: compiles a program, runs it on the given arguments and prints the result as JSON. */
+final class RunCommand {
+    private final PrintStream out;
+    private final PrintStream err;
+    private String file;
+    private Object[] args;
+    private final List<String> argList = new ArrayList<>();
+    private Path argsFile;
+    private int repeat = 1;
+    private boolean stats;
+
+    RunCommand(List<String> rest, PrintStream out, PrintStream err) throws WeldMain.UsageError {
+        this.out = out;
+        this.err = err;
+        for (int i = 0; i < rest.size(); i++) {
+            String a = rest.get(i);
+            switch (a) {
+                case "--args" -> argsFile = Path.of(rest.get(++i));
+                case "--arg" -> argList.add(rest.get(++i));
+                case "--repeat" -> {
+                    try {
+                        repeat = Integer.parseInt(rest.get(++i));
+                    } catch (NumberFormatException e) {
+                        throw new WeldMain.UsageError("--repeat needs a positive integer");
+                    }
+                    if (repeat < 1) {
+                        throw new WeldMain.UsageError("--repeat needs a positive integer");
+                    }
+                }
+                case "--stats" -> stats = true;
+                default -> {
+                    if (a.startsWith("-") || file != null) {
+                        throw new WeldMain.UsageError("unexpected argument '" + a + "'");
+                    }
+                    file = a;
+                }
+            }
+        }
+        if (file == null) {
+            throw new WeldMain.UsageError("run needs a program file");
+        }
+        if (argsFile != null && !argList.isEmpty()) {
+            throw new WeldMain.UsageError("use either --args or --arg, not both");
+        }
+    }
+
+    int run(Map<String, String> options) {
+        String text;
+        try {
+            text = Files.readString(Path.of(file));
+            if (argsFile != null) {
+                args = Arguments.fromArgsFile(argsFile);
+            } else {
+                args = new Object[argList.size()];
+                for (int i = 0; i < args.length; i++) {
+                    args[i] = Arguments.fromArg(argList.get(i));
+                }
+            }
+        } catch (IOException e) {
+            err.println("weld: " + file + ": cannot read the program: " + e.getMessage());
+            return 2;
+        } catch (BadInput e) {
+            err.println("weld: " + e.getMessage());
+            return 2;
+        }
+        try (Context context = WeldMain.newContext(options)) {
+            Thread interrupt = new Thread(() -> context.close(true));
+            Runtime.getRuntime().addShutdownHook(interrupt);
+            try {
+                long t0 = System.nanoTime();
+                Value fn = context.eval(Source.newBuilder("weld", text, file).buildLiteral());
+                double compileMs = (System.nanoTime() - t0) / 1e6;
+                List<Double> runs = new ArrayList<>();
+                Value result = null;
+                for (int r = 0; r < repeat; r++) {
+                    long s = System.nanoTime();
+                    result = fn.execute(args);
+                    runs.add((System.nanoTime() - s) / 1e6);
+                }
+                out.println(ResultEncoder.encode(result));
+                out.flush();
+                if (stats) {
+                    err.println("{\"compile_ms\": " + round(compileMs) + ", \"runs_ms\": "
+                            + runs.stream().map(RunCommand::round).toList() + "}");
+                }
+                return 0;
+            } catch (PolyglotException e) {
+                err.println(ErrorReport.forTerminal(file, e));
+                if (e.isInternalError()) {
+                    e.printStackTrace(err);
+                }
+                return 1;
+            } catch (IllegalArgumentException e) {
+                err.println(file + ": " + e.getMessage());
+                return 1;
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(interrupt);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: the context is being cancelled
+                }
+            }
+        }
+    }
+
+    private static double round(double ms) {
+        return Math.round(ms * 1000) / 1000.0;
+    }
+}
