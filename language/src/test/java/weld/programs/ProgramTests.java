@@ -40,7 +40,7 @@ class ProgramTests {
     Stream<DynamicTest> programs() throws Exception {
         List<Path> files = TestProgram.all(ROOT);
         assertTrue(files.size() > 0, "no test programs found under " + ROOT.toAbsolutePath());
-        return files.stream().map(f -> DynamicTest.dynamicTest(ROOT.relativize(f).toString(), f.toUri(), () -> run(f)));
+        return files.stream().map(f -> DynamicTest.dynamicTest(ROOT.relativize(f).toString(), () -> run(f)));
     }
 
     private static void run(Path file) throws Exception {
