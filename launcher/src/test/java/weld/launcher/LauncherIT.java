@@ -1,0 +1,101 @@
+package weld.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the real {@code bin/weld} command (after the jars are packaged): it must use the optimizing Truffle runtime,
+ * print results as JSON, and report user mistakes in one message with position, never a stack trace.
+ */
+class LauncherIT {
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    @TempDir
+    static Path dir;
+
+    record Result(int exit, String out, String err) {
+    }
+
+    @BeforeAll
+    static void jarsAreFresh() throws Exception {
+        // Maven just packaged the jars: tell bin/weld it need not rebuild them.
+        Files.writeString(ROOT.resolve("launcher/target/.weld-build-stamp"), "");
+    }
+
+    static Result weld(String stdin, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("bin/weld").toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
+        if (stdin != null) {
+            p.getOutputStream().write(stdin.getBytes());
+        }
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes());
+        String err = new String(p.getErrorStream().readAllBytes());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        return new Result(p.exitValue(), out, err);
+    }
+
+    @Test
+    void versionShowsTheOptimizingRuntime() throws Exception {
+        Result r = weld(null, "--version");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("Weld 0.1.0"), r.out());
+        assertTrue(r.out().contains("Truffle runtime: GraalVM CE"), "fallback runtime in use: " + r.out() + r.err());
+        assertFalse((r.out() + r.err()).contains("fallback runtime"), r.err());
+    }
+
+    @Test
+    void runPrintsJsonAndStats() throws Exception {
+        Path prog = dir.resolve("p.weld");
+        Files.writeString(prog, "|v: vec[u64], x: f64| {result(for(v, merger[u64,max], |b, i, e| merge(b, e))), x * 2.0}");
+        Result r = weld(null, "run", prog.toString(), "--arg", "[1, 18446744073709551615]", "--arg", "1.25",
+                "--repeat", "3", "--stats");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("[18446744073709551615, 2.5]", r.out().strip());
+        assertTrue(r.err().matches("(?s).*\\{\"compile_ms\": [0-9.]+, \"runs_ms\": \\[[0-9.]+, [0-9.]+, [0-9.]+\\]\\}.*"), r.err());
+    }
+
+    @Test
+    void userMistakesAreOneMessageWithPosition() throws Exception {
+        Path prog = dir.resolve("bad.weld");
+        Files.writeString(prog, "|x: i64|\n  x + 1");
+        Result r = weld(null, "run", prog.toString(), "--arg", "1");
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("type error at 2:5: cannot apply + to i64 and i32"), r.err());
+        assertTrue(r.err().contains("  x + 1\n    ^"), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+        Result missing = weld(null, "run", prog.toString(), "--arg", "missing.npy");
+        assertEquals(2, missing.exit());
+        assertTrue(missing.err().contains("missing.npy: no such .npy file"), missing.err());
+        assertFalse(missing.err().contains("\tat "), missing.err());
+    }
+
+    @Test
+    void batchAnswersEveryRequest() throws Exception {
+        String requests = """
+                {"id": "1", "program": "|x: i32| x + 1", "args": [41]}
+                {"id": "2", "program": "|x: i32| x +", "args": [1]}
+                {"id": "3", "program": "|v: vec[i32]| lookup(v, 9L)", "args": [[1]]}
+                {"id": 4, "program": "|x: f64| x / 0.0", "args": ["NaN"]}
+                """;
+        Result r = weld(requests, "--threads", "2", "batch");
+        assertEquals(0, r.exit(), r.err());
+        String[] lines = r.out().strip().split("\n");
+        assertEquals(4, lines.length, r.out());
+        assertEquals("{\"id\": \"1\", \"result\": 42}", lines[0]);
+        assertTrue(lines[1].startsWith("{\"id\": \"2\", \"error\": {\"kind\": \"parse\""), lines[1]);
+        assertTrue(lines[2].startsWith("{\"id\": \"3\", \"error\": {\"kind\": \"runtime\", \"message\": \"runtime error at 1:15"), lines[2]);
+        assertEquals("{\"id\": 4, \"result\": \"NaN\"}", lines[3]);
+    }
+}
