@@ -239,6 +239,7 @@ public final class TypeInference {
                 yield e;
             }
             case ParseTree.PAnnotated a -> {
+                checkAnnotations(a);
                 Expr e = infer(a.expr(), scope);
                 yield new Expr.Annotated(a.pos(), e.rawType(), a.annotations(), e);
             }
@@ -327,6 +328,25 @@ public final class TypeInference {
             case ParseTree.PZip z -> throw WeldException.type(z.pos(), "zip can only be the iterator of a for loop");
             case ParseTree.PIter i -> throw WeldException.type(i.pos(), i.kind().keyword + " can only be the iterator of a for loop");
         };
+    }
+
+    /**
+     * The annotations the reference gives a type: {@code predicate} and {@code vectorize} take a bool,
+     * {@code size} an i64 (a literal with the L suffix, or a name). Other keys are free-form.
+     */
+    private static void checkAnnotations(ParseTree.PAnnotated a) {
+        for (var en : a.annotations().entrySet()) {
+            String v = en.getValue();
+            boolean ok = switch (en.getKey()) {
+                case "predicate", "vectorize" -> v.equals("true") || v.equals("false");
+                case "size" -> v.matches("-?[0-9]+[lL]") || v.matches("[A-Za-z_$][A-Za-z0-9_$]*") && !v.equals("true") && !v.equals("false");
+                default -> true;
+            };
+            if (!ok) {
+                throw WeldException.type(a.pos(), "annotation " + en.getKey() + " needs a value of type "
+                        + (en.getKey().equals("size") ? "i64" : "bool") + ", not " + v);
+            }
+        }
     }
 
     private static Object intValue(ScalarKind kind, long v) {
