@@ -78,7 +78,7 @@ final class RunCommand {
             err.println("weld: " + e.getMessage());
             return 2;
         }
-        try (Context context = WeldMain.newContext(withRunDefaults(options))) {
+        try (Context context = WeldMain.newContext(options)) {
             Thread interrupt = new Thread(() -> context.close(true));
             Runtime.getRuntime().addShutdownHook(interrupt);
             try {
@@ -116,18 +116,6 @@ final class RunCommand {
                 }
             }
         }
-    }
-
-    /**
-     * A run executes one program, usually on large data: compile hot code in one tier and on the running thread,
-     * so that repeated runs reach compiled speed after one or two runs instead of a dozen (measured for a sum of
-     * 10^7 f64 on 2 cores: compiled from run 2-4 instead of run 10-15). Explicit options win.
-     */
-    private static Map<String, String> withRunDefaults(Map<String, String> options) {
-        Map<String, String> o = new java.util.LinkedHashMap<>(options);
-        o.putIfAbsent("engine.MultiTier", "false");
-        o.putIfAbsent("engine.BackgroundCompilation", "false");
-        return o;
     }
 
     private static double round(double ms) {

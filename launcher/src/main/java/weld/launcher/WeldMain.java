@@ -126,19 +126,33 @@ public final class WeldMain {
         }
     }
 
+    private static Engine engine;
+
     /**
-     * A context for Weld programs. Options the language does not declare yet (for example {@code weld.Threads}
-     * before parallel execution exists) are accepted and ignored, so scripts can pass them already.
+     * A context for Weld programs. All contexts of the process share one engine (and so its compiled code), which
+     * takes the {@code engine.*} options of the first call; the other options go to the context. Language options
+     * the language does not declare yet (for example {@code weld.Threads} before parallel execution exists) are
+     * accepted and ignored, so scripts can pass them already.
      */
-    static Context newContext(Map<String, String> options) {
-        Context.Builder b = Context.newBuilder("weld").allowHostAccess(HostAccess.ALL).allowCreateThread(true)
-                .allowExperimentalOptions(true).allowNativeAccess(true);
-        try (Engine probe = Engine.newBuilder().option("engine.WarnInterpreterOnly", "false").build()) {
-            var declared = probe.getLanguages().get("weld").getOptions();
-            for (Map.Entry<String, String> o : options.entrySet()) {
-                if (!o.getKey().startsWith("weld.") || declared.get(o.getKey()) != null) {
-                    b.option(o.getKey(), o.getValue());
-                }
+    static synchronized Context newContext(Map<String, String> options) {
+        Map<String, String> contextOptions = new LinkedHashMap<>();
+        Engine.Builder eb = Engine.newBuilder().allowExperimentalOptions(true);
+        for (Map.Entry<String, String> o : options.entrySet()) {
+            if (o.getKey().startsWith("engine.") || o.getKey().startsWith("compiler.")) {
+                eb.option(o.getKey(), o.getValue());
+            } else {
+                contextOptions.put(o.getKey(), o.getValue());
+            }
+        }
+        if (engine == null) {
+            engine = eb.build();
+        }
+        var declared = engine.getLanguages().get("weld").getOptions();
+        Context.Builder b = Context.newBuilder("weld").engine(engine).allowHostAccess(HostAccess.ALL)
+                .allowCreateThread(true).allowExperimentalOptions(true).allowNativeAccess(true);
+        for (Map.Entry<String, String> o : contextOptions.entrySet()) {
+            if (!o.getKey().startsWith("weld.") || declared.get(o.getKey()) != null) {
+                b.option(o.getKey(), o.getValue());
             }
         }
         return b.build();
