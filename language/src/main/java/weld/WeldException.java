@@ -79,11 +79,6 @@ public final class WeldException extends AbstractTruffleException {
         return pos;
     }
 
-    /** The message without the kind and position prefix. */
-    public String detail() {
-        return detail;
-    }
-
     /** Attaches the program text, so that the source location and an excerpt with a caret can be reported. */
     public WeldException withSource(Source src) {
         if (this.source == null) {

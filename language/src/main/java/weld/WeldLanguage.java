@@ -4,7 +4,6 @@ import org.graalvm.options.OptionDescriptors;
 import org.graalvm.options.OptionValues;
 
 import com.oracle.truffle.api.CallTarget;
-import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.RootNode;
@@ -80,8 +79,4 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
         }
     }
 
-    /** The name of the Truffle runtime in use ("GraalVM CE" when compiling, "Interpreted" for the fallback). */
-    public static String runtimeName() {
-        return Truffle.getRuntime().getName();
-    }
 }

@@ -119,8 +119,4 @@ public final class IrPrinter {
         return s + suffix;
     }
 
-    /** The type in Weld syntax. */
-    public static String type(WeldType t) {
-        return t.resolve().toString();
-    }
 }

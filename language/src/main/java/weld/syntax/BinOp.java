@@ -22,8 +22,4 @@ public enum BinOp {
         return this == EQ || this == NE || this == LT || this == LE || this == GT || this == GE;
     }
 
-    /** Whether the operator may parameterize a builder ({@code merger[T, op]}). */
-    public boolean isBuilderOp() {
-        return this == ADD || this == MUL || this == MIN || this == MAX;
-    }
 }

@@ -44,10 +44,6 @@ public final class Parser {
         return tokens.get(at);
     }
 
-    private Token peek(int ahead) {
-        return tokens.get(Math.min(at + ahead, tokens.size() - 1));
-    }
-
     private Token advance() {
         Token t = tokens.get(at);
         if (t.kind() != Token.Kind.EOF) {

@@ -2,20 +2,7 @@ package weld.types;
 
 /** A type variable of type inference: unbound, or bound to a type by unification. */
 public final class TypeVar implements WeldType {
-    private static int counter;
-
-    private final int id;
     private WeldType binding;
-
-    public TypeVar() {
-        synchronized (TypeVar.class) {
-            this.id = ++counter;
-        }
-    }
-
-    public boolean isBound() {
-        return binding != null;
-    }
 
     void bind(WeldType t) {
         this.binding = t;
@@ -48,7 +35,4 @@ public final class TypeVar implements WeldType {
         return p == this ? "?" : p.toString();
     }
 
-    public int id() {
-        return id;
-    }
 }

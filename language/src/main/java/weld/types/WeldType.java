@@ -24,11 +24,9 @@ public sealed interface WeldType permits WeldType.Scalar, WeldType.Simd, WeldTyp
     record Scalar(ScalarKind kind) implements WeldType {
         public static final Scalar BOOL = new Scalar(ScalarKind.BOOL);
         public static final Scalar I8 = new Scalar(ScalarKind.I8);
-        public static final Scalar I16 = new Scalar(ScalarKind.I16);
         public static final Scalar I32 = new Scalar(ScalarKind.I32);
         public static final Scalar I64 = new Scalar(ScalarKind.I64);
         public static final Scalar U8 = new Scalar(ScalarKind.U8);
-        public static final Scalar F32 = new Scalar(ScalarKind.F32);
         public static final Scalar F64 = new Scalar(ScalarKind.F64);
 
         public static Scalar of(ScalarKind kind) {

@@ -1,0 +1,2 @@
+/** Builder creation, merge and result. */
+package weld.nodes.builder;

@@ -1,0 +1,2 @@
+/** Structs, vectors, dictionaries, sort and serialization. */
+package weld.nodes.collection;

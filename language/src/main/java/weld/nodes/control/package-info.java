@@ -1,0 +1,2 @@
+/** if, select, iterate and assert. */
+package weld.nodes.control;

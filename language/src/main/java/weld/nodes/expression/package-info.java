@@ -1,0 +1,2 @@
+/** Operators, casts, constants, math functions and SIMD operations. */
+package weld.nodes.expression;

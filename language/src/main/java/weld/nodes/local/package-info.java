@@ -1,0 +1,2 @@
+/** Variables in frame slots: reads and let. */
+package weld.nodes.local;
