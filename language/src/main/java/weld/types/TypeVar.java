@@ -34,5 +34,4 @@ public final class TypeVar implements WeldType {
         WeldType p = prune();
         return p == this ? "?" : p.toString();
     }
-
 }
