@@ -15,6 +15,8 @@ import weld.types.WeldType;
  */
 public final class Appender {
     private static final int DEFAULT_CAPACITY = 16;
+    /** Size hints above this are trusted only as far as this; the rest grows on demand as elements arrive. */
+    private static final int MAX_PREALLOCATION = 1 << 24;
 
     public final WeldType elemType;
     public final ScalarKind kind;
@@ -24,7 +26,7 @@ public final class Appender {
     public Appender(WeldType elemType, long capacityHint) {
         this.elemType = elemType;
         this.kind = Storage.kindOf(elemType);
-        int cap = (int) Math.max(DEFAULT_CAPACITY, Math.min(capacityHint, Integer.MAX_VALUE - 8));
+        int cap = (int) Math.max(DEFAULT_CAPACITY, Math.min(capacityHint, MAX_PREALLOCATION));
         this.store = Storage.newArray(kind, cap);
     }
 
