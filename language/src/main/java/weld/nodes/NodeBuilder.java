@@ -221,6 +221,18 @@ public final class NodeBuilder {
         return new CudfNode(c.pos(), c.symbolName(), udf, buildAll(c.args()));
     }
 
+    private static boolean uses(Expr e, Symbol s) {
+        if (e instanceof Expr.Ident id && id.symbol().equals(s)) {
+            return true;
+        }
+        for (Expr c : weld.ir.Children.of(e)) {
+            if (uses(c, s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private WeldExpressionNode read(Binding b) {
         return switch (b) {
             case SlotBinding s -> new ReadLocalNode(s.slot(), s.carrier());
@@ -309,7 +321,7 @@ public final class NodeBuilder {
         Carrier bc = Carrier.of(f.builder().type());
         List<Expr.Param> params = f.update().params();
         int builderSlot = bind(params.get(0).symbol(), bc);
-        int indexSlot = bind(params.get(1).symbol(), Carrier.LONG);
+        int indexSlot = uses(f.update().body(), params.get(1).symbol()) ? bind(params.get(1).symbol(), Carrier.LONG) : -1;
         if (elements.size() == 1) {
             env.put(params.get(2).symbol(), elements.get(0));
         } else {

@@ -18,7 +18,7 @@ import weld.syntax.Pos;
 /**
  * {@code for(iterators, builder, |b, i, x| body)}: the update function is inlined into the enclosing frame, its
  * builder parameter is the loop-carried slot and its index and element parameters are slots written each iteration.
- * A scalar merger is carried as a primitive, so {@code merge} in the body is a plain arithmetic operation on a
+ * (The index slot is -1 when the body does not use the index.) A scalar merger is carried as a primitive, so {@code merge} in the body is a plain arithmetic operation on a
  * register once compiled. Runs through a {@link LoopNode}, so long loops are compiled on stack replacement.
  */
 public final class ForNode extends WeldExpressionNode {
@@ -120,7 +120,9 @@ public final class ForNode extends WeldExpressionNode {
             if (i >= frame.getLong(countSlot)) {
                 return false;
             }
-            frame.setLong(indexSlot, i);
+            if (indexSlot >= 0) {
+                frame.setLong(indexSlot, i);
+            }
             for (ElementLoader l : loaders) {
                 l.load(frame, i);
             }
