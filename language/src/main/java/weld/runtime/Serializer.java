@@ -12,7 +12,8 @@ import weld.types.WeldType;
 
 /**
  * The binary format of {@code serialize} / {@code deserialize[T]} (documented in docs/LANGUAGE.md): little-endian;
- * a scalar in its width (bool as one byte 0/1); a vector as an i64 length then its elements; a struct as its fields
+ * a scalar in its width (bool as one byte 0/1); a vector (and a SIMD value) as an i64 length then its elements; a
+ * struct as its fields
  * in order; a dictionary as an i64 entry count then key, value, key, value, ... Deserializing checks every length
  * against the bytes that remain, so corrupt or truncated input is an error, never a huge allocation.
  */
@@ -70,6 +71,13 @@ public final class Serializer {
                 WeldType e = vt.elem().resolve();
                 for (int i = 0; i < vec.length; i++) {
                     write(out, e, vec.get(i));
+                }
+            }
+            case WeldType.Simd sd -> {
+                int n = SimdOps.length(v);
+                out.putLong(n);
+                for (int i = 0; i < n; i++) {
+                    out.putScalar(sd.kind(), Storage.readBoxed(sd.kind(), v, i));
                 }
             }
             case WeldType.Struct st -> {
@@ -151,6 +159,18 @@ public final class Serializer {
                     Storage.writeBoxed(k, store, i, read(in, e));
                 }
                 return new WeldVector(e, store, 0, (int) n);
+            }
+            case WeldType.Simd sd -> {
+                WeldType lane = WeldType.Scalar.of(sd.kind());
+                long n = length(in, lane);
+                if (n != SimdOps.lanes(sd.kind())) {
+                    throw new CorruptInput("a simd[" + sd.kind().name + "] has " + SimdOps.lanes(sd.kind()) + " lanes, not " + n);
+                }
+                Object lanes = Storage.newArray(sd.kind(), (int) n);
+                for (int i = 0; i < n; i++) {
+                    Storage.writeBoxed(sd.kind(), lanes, i, read(in, lane));
+                }
+                return lanes;
             }
             case WeldType.Struct st -> {
                 Object[] f = new Object[st.fields().size()];

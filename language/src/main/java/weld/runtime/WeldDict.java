@@ -33,6 +33,11 @@ public final class WeldDict implements TruffleObject {
     }
 
     @TruffleBoundary
+    public int size() {
+        return map.size();
+    }
+
+    @TruffleBoundary
     public Object get(Object key) {
         return map.get(key);
     }

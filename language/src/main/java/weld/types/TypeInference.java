@@ -245,7 +245,9 @@ public final class TypeInference {
             }
             case ParseTree.PLen l -> {
                 Expr v = infer(l.vector(), scope);
-                expectVec(v, "len");
+                if (!(v.type() instanceof Dict)) {
+                    expectVec(v, "len");
+                }
                 yield new Expr.Len(l.pos(), Scalar.I64, v);
             }
             case ParseTree.PLookup l -> lookup(l, scope);

@@ -3,9 +3,10 @@ package weld.nodes.collection;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.nodes.WeldExpressionNode;
+import weld.runtime.WeldDict;
 import weld.runtime.WeldVector;
 
-/** {@code len(v)} as an i64. */
+/** {@code len(v)} of a vector, or the number of entries of a dictionary, as an i64. */
 public final class LenNode extends WeldExpressionNode {
     @Child private WeldExpressionNode vector;
 
@@ -20,6 +21,7 @@ public final class LenNode extends WeldExpressionNode {
 
     @Override
     public long executeLong(VirtualFrame frame) {
-        return ((WeldVector) vector.executeGeneric(frame)).length;
+        Object v = vector.executeGeneric(frame);
+        return v instanceof WeldVector vec ? vec.length : ((WeldDict) v).size();
     }
 }
