@@ -13,8 +13,7 @@ import weld.types.WeldType;
 /**
  * The binary format of {@code serialize} / {@code deserialize[T]} (documented in docs/LANGUAGE.md): little-endian;
  * a scalar in its width (bool as one byte 0/1); a vector (and a SIMD value) as an i64 length then its elements; a
- * struct as its fields
- * in order; a dictionary as an i64 entry count then key, value, key, value, ... Deserializing checks every length
+ * struct as its fields in order; a dictionary as an i64 entry count then key, value, key, value, ... Deserializing checks every length
  * against the bytes that remain, so corrupt or truncated input is an error, never a huge allocation.
  */
 public final class Serializer {
