@@ -9,9 +9,56 @@ public final class WeldContext {
     private static final ContextReference<WeldContext> REFERENCE = ContextReference.create(WeldLanguage.class);
 
     private final Env env;
+    private final int threads;
+    private final int grain;
+    private java.util.concurrent.ForkJoinPool pool;
 
     WeldContext(Env env) {
         this.env = env;
+        int t = env.getOptions().get(WeldOptions.Threads);
+        this.threads = t > 0 ? t : Runtime.getRuntime().availableProcessors();
+        this.grain = Math.max(0, env.getOptions().get(WeldOptions.Grain));
+    }
+
+    /** Worker threads for parallel loops (option {@code weld.Threads}). */
+    public int threads() {
+        return threads;
+    }
+
+    /** Minimum iterations per parallel task, or 0 for adaptive (option {@code weld.Grain}). */
+    public int grain() {
+        return grain;
+    }
+
+    /**
+     * The work-stealing pool of parallel loops, created on first use. Its workers are plain ForkJoin threads that
+     * enter this context for each task (see {@link weld.parallel.ParallelLoop}).
+     */
+    public synchronized java.util.concurrent.ForkJoinPool pool() {
+        if (pool == null) {
+            pool = new java.util.concurrent.ForkJoinPool(threads);
+        }
+        return pool;
+    }
+
+    private final java.util.Set<Thread> workersSeen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Records that the current thread ran a task of a parallel loop. */
+    public void recordWorker() {
+        workersSeen.add(Thread.currentThread());
+    }
+
+    /** How many distinct threads have run parallel loop tasks in this context (a diagnostic for tests). */
+    public int workersSeen() {
+        return workersSeen.size();
+    }
+
+    /** Stops the worker pool (when the context is finalized). */
+    synchronized void shutdown() {
+        if (pool != null) {
+            pool.shutdownNow();
+            pool = null;
+        }
     }
 
     public static WeldContext get(Node node) {

@@ -36,13 +36,26 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
     }
 
     @Override
+    protected void finalizeContext(WeldContext context) {
+        context.shutdown();
+    }
+
+    /** Parallel loops run guest code on worker threads that enter the context for each task. */
+    @Override
+    protected boolean isThreadAccessAllowed(Thread thread, boolean singleThreaded) {
+        return true;
+    }
+
+    @Override
     protected OptionDescriptors getOptionDescriptors() {
         return new WeldOptionsOptionDescriptors();
     }
 
     @Override
     protected boolean areOptionsCompatible(OptionValues a, OptionValues b) {
-        return a.get(WeldOptions.UdfLibraries).equals(b.get(WeldOptions.UdfLibraries));
+        return a.get(WeldOptions.UdfLibraries).equals(b.get(WeldOptions.UdfLibraries))
+                && a.get(WeldOptions.Threads).equals(b.get(WeldOptions.Threads))
+                && a.get(WeldOptions.Grain).equals(b.get(WeldOptions.Grain));
     }
 
     @Override

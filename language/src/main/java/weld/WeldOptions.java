@@ -15,4 +15,12 @@ public final class WeldOptions {
     @Option(help = "Shared libraries whose C functions cudf[name, T](...) may call, separated by the path separator.",
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     public static final OptionKey<String> UdfLibraries = new OptionKey<>("");
+
+    @Option(help = "Worker threads for parallel loops (0: the number of available processors; 1: sequential).",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    public static final OptionKey<Integer> Threads = new OptionKey<>(0);
+
+    @Option(help = "Minimum iterations per parallel task (0: adaptive). Loops shorter than two grains stay sequential.",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    public static final OptionKey<Integer> Grain = new OptionKey<>(0);
 }

@@ -92,6 +92,16 @@ public final class Appender {
         }
     }
 
+    /** Appends all elements of {@code other} (a partial of a parallel loop) after this appender's. */
+    @TruffleBoundary
+    public void appendAll(Appender other) {
+        if (size + other.size > capacity()) {
+            store = Storage.copyOf(store, (int) Math.min((long) size + other.size, Integer.MAX_VALUE - 8));
+        }
+        System.arraycopy(other.store, 0, store, size, other.size);
+        size += other.size;
+    }
+
     public WeldVector result() {
         return new WeldVector(elemType, store, 0, size);
     }

@@ -26,6 +26,11 @@ public final class DictMerger {
         map.merge(key, value, (a, b) -> ScalarOps.combine(type.value(), op, a, b));
     }
 
+    /** The entries merged so far (to combine the partials of a parallel loop). */
+    public Iterable<Map.Entry<Object, Object>> entries() {
+        return map.entrySet();
+    }
+
     @TruffleBoundary
     public WeldDict result() {
         return new WeldDict(type, new LinkedHashMap<>(map));

@@ -29,6 +29,14 @@ public final class GroupMerger {
         groups.computeIfAbsent(k, x -> new ArrayList<>()).add(v);
     }
 
+    /** Appends the groups of {@code other} (a later partial of a parallel loop) after this merger's values. */
+    @TruffleBoundary
+    public void appendAll(GroupMerger other) {
+        for (Map.Entry<Object, List<Object>> e : other.groups.entrySet()) {
+            groups.computeIfAbsent(e.getKey(), x -> new ArrayList<>()).addAll(e.getValue());
+        }
+    }
+
     @TruffleBoundary
     public WeldDict result() {
         WeldDict d = new WeldDict(new WeldType.Dict(key, new WeldType.Vec(value)));

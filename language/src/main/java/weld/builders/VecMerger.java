@@ -16,10 +16,35 @@ public final class VecMerger {
     private final int length;
 
     public VecMerger(WeldType elemType, BinOp op, WeldVector init) {
+        this(elemType, op, Storage.copyOfRange(init.store, init.offset, init.offset + init.length), init.length);
+    }
+
+    private VecMerger(WeldType elemType, BinOp op, Object store, int length) {
         this.elemType = elemType;
         this.op = op;
-        this.store = Storage.copyOfRange(init.store, init.offset, init.offset + init.length);
-        this.length = init.length;
+        this.store = store;
+        this.length = length;
+    }
+
+    /** A vecmerger of the same length whose elements are the operator's identity (a parallel loop's partial). */
+    @TruffleBoundary
+    public VecMerger emptyCopy() {
+        var kind = Storage.kindOf(elemType);
+        Object s = Storage.newArray(kind, length);
+        Object identity = ScalarOps.identity(elemType, op);
+        for (int i = 0; i < length; i++) {
+            Storage.writeBoxed(kind, s, i, identity);
+        }
+        return new VecMerger(elemType, op, s, length);
+    }
+
+    /** Combines every element of {@code other} (a partial of a parallel loop) into this one. */
+    @TruffleBoundary
+    public void mergeAll(VecMerger other) {
+        var kind = Storage.kindOf(elemType);
+        for (int i = 0; i < length; i++) {
+            merge(i, Storage.readBoxed(kind, other.store, i));
+        }
     }
 
     public int length() {

@@ -50,6 +50,7 @@ import weld.nodes.loop.ForNode;
 import weld.nodes.loop.IteratorNode;
 import weld.nodes.loop.LoopSlots;
 import weld.nodes.expression.CudfNode;
+import weld.parallel.Partials;
 import weld.runtime.Carrier;
 import weld.runtime.NativeUdf;
 import weld.runtime.ScalarOps;
@@ -67,12 +68,15 @@ import weld.types.WeldType;
  * variables, including the parameters of lambdas (which Weld only passes to {@code for}, {@code iterate} and
  * {@code sort}), live in slots of the one frame of the program, so loop bodies are inlined into the loop node and
  * a loop's builder and elements are frame slots that the compiler keeps in registers. The element of a loop over
- * {@code zip} is never built as a struct when the body only reads its fields.
+ * {@code zip} is never built as a struct when the body only reads its fields. Only outermost loops may run in
+ * parallel (the paper's policy: split the outermost loop; inner loops run on the task's worker).
  */
 public final class NodeBuilder {
     private final FrameDescriptor.Builder frame = FrameDescriptor.newBuilder();
     private final Map<Symbol, Binding> env = new HashMap<>();
     private final String udfLibraries;
+    /** How many loop bodies, iterate updates or sort comparators enclose the node being built. */
+    private int nesting;
 
     /** Where a variable lives: one slot, or (a zipped loop element) one slot per field. */
     private sealed interface Binding {
@@ -154,7 +158,10 @@ public final class NodeBuilder {
                 WeldExpressionNode init = build(it.initial());
                 Carrier c = Carrier.of(it.initial().type());
                 int slot = bind(it.update().params().get(0).symbol(), c);
-                yield new IterateNode(slot, c, init, build(it.update().body()));
+                nesting++;
+                WeldExpressionNode update = build(it.update().body());
+                nesting--;
+                yield new IterateNode(slot, c, init, update);
             }
             case Expr.Lambda l -> throw new IllegalStateException("lambda outside for/iterate/sort");
             case Expr.MakeStruct s -> new MakeStructNode((WeldType.Struct) s.type(), buildAll(s.elems()));
@@ -179,7 +186,10 @@ public final class NodeBuilder {
                 Carrier c = Carrier.of(((WeldType.Vec) s.vector().type()).elem());
                 int left = bind(s.comparator().params().get(0).symbol(), c);
                 int right = bind(s.comparator().params().get(1).symbol(), c);
-                yield new SortNode(s.pos(), left, right, c, vec, build(s.comparator().body()));
+                nesting++;
+                WeldExpressionNode cmp = build(s.comparator().body());
+                nesting--;
+                yield new SortNode(s.pos(), left, right, c, vec, cmp);
             }
             case Expr.ToVec t -> new ToVecNode((WeldType.Struct) ((WeldType.Vec) t.type()).elem(), build(t.dict()));
             case Expr.Serialize s -> new SerializeNode(s.pos(), s.value().type(), false, build(s.value()));
@@ -327,8 +337,12 @@ public final class NodeBuilder {
         } else {
             env.put(params.get(2).symbol(), new ZipBinding((WeldType.Struct) params.get(2).type(), elements));
         }
+        boolean parallel = nesting == 0 && Partials.supports(f.builder().type());
+        nesting++;
         WeldExpressionNode body = build(f.update().body());
-        return new ForNode(f.pos(), bc, builderSlot, indexSlot, newSlot(Carrier.LONG), newSlot(Carrier.LONG),
-                iterators.toArray(IteratorNode[]::new), loaders.toArray(ElementLoader[]::new), builder, body);
+        nesting--;
+        return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot, indexSlot, newSlot(Carrier.LONG),
+                newSlot(Carrier.LONG), iterators.toArray(IteratorNode[]::new), loaders.toArray(ElementLoader[]::new),
+                builder, body);
     }
 }

@@ -2,24 +2,33 @@ package weld.nodes.loop;
 
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.Truffle;
+import com.oracle.truffle.api.frame.MaterializedFrame;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.LoopNode;
-import com.oracle.truffle.api.nodes.Node;
-import com.oracle.truffle.api.nodes.RepeatingNode;
 
+import weld.WeldContext;
 import weld.WeldException;
+import weld.WeldLanguage;
 import weld.nodes.Slots;
 import weld.nodes.WeldExpressionNode;
+import weld.parallel.LoopChunkRoot;
+import weld.parallel.ParallelLoop;
 import weld.runtime.Carrier;
 import weld.syntax.Pos;
+import weld.types.WeldType;
 
 /**
  * {@code for(iterators, builder, |b, i, x| body)}: the update function is inlined into the enclosing frame, its
- * builder parameter is the loop-carried slot and its index and element parameters are slots written each iteration.
- * (The index slot is -1 when the body does not use the index.) A scalar merger is carried as a primitive, so {@code merge} in the body is a plain arithmetic operation on a
- * register once compiled. Runs through a {@link LoopNode}, so long loops are compiled on stack replacement.
+ * builder parameter is the loop-carried slot and its index and element parameters are slots written each iteration
+ * (the index slot is -1 when the body does not use the index). A scalar merger is carried as a primitive, so
+ * {@code merge} in the body is a plain arithmetic operation on a register once compiled. Runs through a
+ * {@link LoopNode}, so long loops are compiled on stack replacement.
+ *
+ * <p>An outermost loop ({@code parallel}) with enough iterations runs as parallel tasks instead
+ * ({@link ParallelLoop}): each task runs a copy of the body on its own frame with a fresh builder partial.
  */
 public final class ForNode extends WeldExpressionNode {
     private final Pos pos;
@@ -27,21 +36,28 @@ public final class ForNode extends WeldExpressionNode {
     private final int builderSlot;
     private final int countSlot;
     private final int counterSlot;
+    private final WeldType builderType;
+    private final boolean parallel;
     @Children private final IteratorNode[] iterators;
     @Child private WeldExpressionNode builder;
     @Child private LoopNode loop;
+    private final LoopBody loopBody;
+    @CompilationFinal private LoopChunkRoot chunkRoot;
 
-    public ForNode(Pos pos, Carrier carrier, int builderSlot, int indexSlot, int countSlot, int counterSlot,
-                   IteratorNode[] iterators, ElementLoader[] loaders, WeldExpressionNode builder, WeldExpressionNode body) {
+    public ForNode(Pos pos, WeldType builderType, boolean parallel, int builderSlot, int indexSlot, int countSlot,
+                   int counterSlot, IteratorNode[] iterators, ElementLoader[] loaders, WeldExpressionNode builder,
+                   WeldExpressionNode body) {
         this.pos = pos;
-        this.carrier = carrier;
+        this.builderType = builderType;
+        this.carrier = Carrier.of(builderType);
+        this.parallel = parallel;
         this.builderSlot = builderSlot;
         this.countSlot = countSlot;
         this.counterSlot = counterSlot;
         this.iterators = iterators;
         this.builder = builder;
-        this.loop = Truffle.getRuntime().createLoopNode(
-                new Body(carrier, builderSlot, indexSlot, countSlot, counterSlot, loaders, body));
+        this.loopBody = new LoopBody(carrier, builderSlot, indexSlot, countSlot, counterSlot, loaders, body);
+        this.loop = Truffle.getRuntime().createLoopNode(loopBody);
     }
 
     @ExplodeLoop
@@ -59,7 +75,27 @@ public final class ForNode extends WeldExpressionNode {
         Slots.store(frame, builderSlot, carrier, builder);
         frame.setLong(countSlot, n);
         frame.setLong(counterSlot, 0);
+        if (parallel && ParallelLoop.tasks(WeldContext.get(this), n) > 1 && runParallel(frame.materialize(), n)) {
+            return;
+        }
         loop.execute(frame);
+    }
+
+    /** Runs the loop as parallel tasks; false if it must run sequentially after all. */
+    @TruffleBoundary
+    private boolean runParallel(MaterializedFrame frame, long n) {
+        WeldContext context = WeldContext.get(this);
+        if (chunkRoot == null) {
+            chunkRoot = new LoopChunkRoot(getRootNode().getLanguage(WeldLanguage.class), getRootNode().getFrameDescriptor(),
+                    carrier, builderSlot, countSlot, counterSlot, loopBody.copy());
+        }
+        Object initial = carrier.read(frame, builderSlot);
+        Object result = ParallelLoop.run(this, context, chunkRoot.getCallTarget(), frame, n, builderType, initial);
+        if (result == null) {
+            return false;
+        }
+        carrier.write(frame, builderSlot, result);
+        return true;
     }
 
     @Override
@@ -90,45 +126,5 @@ public final class ForNode extends WeldExpressionNode {
     public double executeDouble(VirtualFrame frame) {
         run(frame);
         return frame.getDouble(builderSlot);
-    }
-
-    /** One iteration: load the index and elements, run the update function, store the builder. */
-    static final class Body extends Node implements RepeatingNode {
-        private final Carrier carrier;
-        private final int builderSlot;
-        private final int indexSlot;
-        private final int countSlot;
-        private final int counterSlot;
-        @CompilationFinal(dimensions = 1) private final ElementLoader[] loaders;
-        @Child private WeldExpressionNode body;
-
-        Body(Carrier carrier, int builderSlot, int indexSlot, int countSlot, int counterSlot, ElementLoader[] loaders,
-             WeldExpressionNode body) {
-            this.carrier = carrier;
-            this.builderSlot = builderSlot;
-            this.indexSlot = indexSlot;
-            this.countSlot = countSlot;
-            this.counterSlot = counterSlot;
-            this.loaders = loaders;
-            this.body = body;
-        }
-
-        @Override
-        @ExplodeLoop
-        public boolean executeRepeating(VirtualFrame frame) {
-            long i = frame.getLong(counterSlot);
-            if (i >= frame.getLong(countSlot)) {
-                return false;
-            }
-            if (indexSlot >= 0) {
-                frame.setLong(indexSlot, i);
-            }
-            for (ElementLoader l : loaders) {
-                l.load(frame, i);
-            }
-            Slots.store(frame, builderSlot, carrier, body);
-            frame.setLong(counterSlot, i + 1);
-            return true;
-        }
     }
 }

@@ -1,0 +1,53 @@
+package weld.parallel;
+
+import com.oracle.truffle.api.Truffle;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.frame.FrameDescriptor;
+import com.oracle.truffle.api.frame.MaterializedFrame;
+import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.LoopNode;
+import com.oracle.truffle.api.nodes.RootNode;
+
+import weld.nodes.loop.LoopBody;
+import weld.runtime.Carrier;
+
+/**
+ * The root of one task of a parallel loop: runs iterations {@code [from, to)} of the loop's body on its own frame,
+ * starting from a copy of the program's frame (the loop's iterators are set up there) and from a fresh builder
+ * partial, and returns the partial. Arguments: the program's frame, {@code from}, {@code to}, the partial. Its
+ * body is a copy of the loop's, compiled on its own (with on-stack replacement for long tasks).
+ */
+public final class LoopChunkRoot extends RootNode {
+    private final Carrier carrier;
+    private final int builderSlot;
+    private final int countSlot;
+    private final int counterSlot;
+    @Child private LoopNode loop;
+
+    public LoopChunkRoot(TruffleLanguage<?> language, FrameDescriptor descriptor, Carrier carrier, int builderSlot,
+                         int countSlot, int counterSlot, LoopBody body) {
+        super(language, descriptor);
+        this.carrier = carrier;
+        this.builderSlot = builderSlot;
+        this.countSlot = countSlot;
+        this.counterSlot = counterSlot;
+        this.loop = Truffle.getRuntime().createLoopNode(body);
+    }
+
+    @Override
+    public Object execute(VirtualFrame frame) {
+        Object[] args = frame.getArguments();
+        MaterializedFrame program = (MaterializedFrame) args[0];
+        program.copyTo(0, frame, 0, getFrameDescriptor().getNumberOfSlots());
+        carrier.write(frame, builderSlot, args[3]);
+        frame.setLong(counterSlot, (Long) args[1]);
+        frame.setLong(countSlot, (Long) args[2]);
+        loop.execute(frame);
+        return carrier.read(frame, builderSlot);
+    }
+
+    @Override
+    public String getName() {
+        return "weld parallel loop task";
+    }
+}

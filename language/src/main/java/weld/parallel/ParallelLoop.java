@@ -1,0 +1,111 @@
+package weld.parallel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleContext;
+import com.oracle.truffle.api.TruffleSafepoint;
+import com.oracle.truffle.api.frame.MaterializedFrame;
+import com.oracle.truffle.api.nodes.Node;
+
+import weld.WeldContext;
+import weld.types.WeldType;
+
+/**
+ * Runs a loop's iterations as tasks on the context's ForkJoin pool and combines the builder partials in task
+ * order (so appenders and groupmergers see values in iteration order). Workers are ordinary ForkJoin threads that
+ * enter the Truffle context for the duration of each task, so the pool can be shared and the context closed at any
+ * time. A runtime error in one task cancels the others and is rethrown once; closing the context interrupts the
+ * waiting thread.
+ *
+ * <p>Splitting: at least two grains of iterations are needed (option {@code weld.Grain}; adaptive by default:
+ * {@value #ADAPTIVE_MIN_GRAIN} iterations or an eighth of a thread's share, whichever is larger), and there are at
+ * most four tasks per thread, so that work stealing can balance uneven iterations.
+ */
+public final class ParallelLoop {
+    static final int ADAPTIVE_MIN_GRAIN = 4096;
+    private static final int TASKS_PER_THREAD = 4;
+
+    private ParallelLoop() {
+    }
+
+    /** How many tasks a loop of {@code n} iterations splits into (1: run it sequentially). */
+    public static long tasks(WeldContext context, long n) {
+        int threads = context.threads();
+        if (threads < 2) {
+            return 1;
+        }
+        long grain = context.grain() > 0 ? context.grain() : Math.max(ADAPTIVE_MIN_GRAIN, n / (threads * 8L));
+        return Math.max(1, Math.min(n / grain, (long) threads * TASKS_PER_THREAD));
+    }
+
+    /** Runs the loop; returns the combined builder, or null if the loop is too short to split. */
+    @TruffleBoundary
+    public static Object run(Node location, WeldContext context, CallTarget task, MaterializedFrame frame, long n,
+                             WeldType builderType, Object initial) {
+        long tasks = tasks(context, n);
+        if (tasks < 2) {
+            return null;
+        }
+        long chunk = (n + tasks - 1) / tasks;
+        TruffleContext truffleContext = context.env().getContext();
+        AtomicBoolean failed = new AtomicBoolean();
+        List<ForkJoinTask<Object>> running = new ArrayList<>();
+        for (long from = 0; from < n; from += chunk) {
+            long start = from;
+            long end = Math.min(n, from + chunk);
+            Object partial = Partials.fresh(builderType, initial);
+            running.add(context.pool().submit(() -> {
+                if (failed.get()) {
+                    return null;
+                }
+                Object previous = truffleContext.enter(null);
+                try {
+                    context.recordWorker();
+                    return task.call(frame, start, end, partial);
+                } catch (RuntimeException | Error e) {
+                    failed.set(true);
+                    throw e;
+                } finally {
+                    truffleContext.leave(null, previous);
+                }
+            }));
+        }
+        Object result = initial;
+        try {
+            for (ForkJoinTask<Object> t : running) {
+                Object partial = await(location, t);
+                result = Partials.combine(builderType, result, partial);
+            }
+        } finally {
+            for (ForkJoinTask<Object> t : running) {
+                t.cancel(false);
+            }
+        }
+        return result;
+    }
+
+    private static Object await(Node location, ForkJoinTask<Object> task) {
+        Object[] out = new Object[1];
+        TruffleSafepoint.setBlockedThreadInterruptible(location, t -> {
+            try {
+                out[0] = t.get();
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (cause instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(cause);
+            }
+        }, task);
+        return out[0];
+    }
+}

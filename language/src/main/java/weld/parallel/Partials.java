@@ -1,0 +1,84 @@
+package weld.parallel;
+
+import java.util.Map;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import weld.builders.Appender;
+import weld.builders.DictMerger;
+import weld.builders.GroupMerger;
+import weld.builders.VecMerger;
+import weld.runtime.ScalarOps;
+import weld.runtime.WeldStruct;
+import weld.types.WeldType;
+
+/**
+ * Per-task builder partials: a fresh partial for a builder type (identity-initialized for mergers, empty for the
+ * others), and the combination of a partial into the running result, applied in task order so that appenders and
+ * groupmergers keep the sequential order of their values.
+ */
+public final class Partials {
+    private Partials() {
+    }
+
+    /** Whether every builder in {@code t} (a builder or a struct of builders) can be split into partials. */
+    public static boolean supports(WeldType t) {
+        t = t.resolve();
+        if (t instanceof WeldType.Struct s) {
+            return s.fields().stream().allMatch(Partials::supports);
+        }
+        return t instanceof WeldType.Builder;
+    }
+
+    /** A fresh, empty partial of the builder {@code initial} of type {@code t}. */
+    @TruffleBoundary
+    public static Object fresh(WeldType t, Object initial) {
+        t = t.resolve();
+        if (t instanceof WeldType.Struct s) {
+            WeldStruct init = (WeldStruct) initial;
+            Object[] f = new Object[init.fields.length];
+            for (int i = 0; i < f.length; i++) {
+                f[i] = fresh(s.fields().get(i), init.fields[i]);
+            }
+            return new WeldStruct(init.type, f);
+        }
+        WeldType.Builder b = (WeldType.Builder) t;
+        return switch (b.kind()) {
+            case MERGER -> ScalarOps.identity(b.elem(), b.op());
+            case APPENDER -> new Appender(b.elem(), 0);
+            case DICTMERGER -> new DictMerger((WeldType.Dict) b.resultType(), b.op());
+            case GROUPMERGER -> new GroupMerger(b.params().get(0), b.params().get(1));
+            case VECMERGER -> ((VecMerger) initial).emptyCopy();
+        };
+    }
+
+    /** {@code acc} with {@code partial} merged in after it; may update {@code acc} in place. */
+    @TruffleBoundary
+    public static Object combine(WeldType t, Object acc, Object partial) {
+        t = t.resolve();
+        if (t instanceof WeldType.Struct s) {
+            WeldStruct a = (WeldStruct) acc;
+            WeldStruct p = (WeldStruct) partial;
+            Object[] f = new Object[a.fields.length];
+            for (int i = 0; i < f.length; i++) {
+                f[i] = combine(s.fields().get(i), a.fields[i], p.fields[i]);
+            }
+            return new WeldStruct(a.type, f);
+        }
+        WeldType.Builder b = (WeldType.Builder) t;
+        switch (b.kind()) {
+            case MERGER -> {
+                return ScalarOps.combine(b.elem(), b.op(), acc, partial);
+            }
+            case APPENDER -> ((Appender) acc).appendAll((Appender) partial);
+            case DICTMERGER -> {
+                for (Map.Entry<Object, Object> e : ((DictMerger) partial).entries()) {
+                    ((DictMerger) acc).merge(e.getKey(), e.getValue());
+                }
+            }
+            case GROUPMERGER -> ((GroupMerger) acc).appendAll((GroupMerger) partial);
+            case VECMERGER -> ((VecMerger) acc).mergeAll((VecMerger) partial);
+        }
+        return acc;
+    }
+}

@@ -1,0 +1,106 @@
+package weld.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import weld.WeldContext;
+
+/**
+ * Parallel loops with 4 worker threads: every builder kind gives exactly the sequential result (appender and
+ * groupmerger orders included), several workers really ran, and an error in one task is reported once.
+ */
+class ParallelLoopTest {
+    private static Context context;
+
+    @BeforeAll
+    static void open() {
+        context = Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", "4").option("weld.Grain", "1000").build();
+    }
+
+    @AfterAll
+    static void close() {
+        context.close();
+    }
+
+    private static Value run(String program, Object... args) {
+        return context.eval("weld", program).execute(args);
+    }
+
+    private static int workersSeen() {
+        context.enter();
+        try {
+            return WeldContext.get(null).workersSeen();
+        } finally {
+            context.leave();
+        }
+    }
+
+    @Test
+    void mergersAreExactAcrossThreads() {
+        long n = 2_000_000;
+        assertEquals(n * (n - 1) / 2, run("|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x)))", n).asLong());
+        assertEquals(n - 1, run("|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,max], |b, i, x| merge(b, x)))", n).asLong());
+        assertEquals(7L, run("|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,min](7L), |b, i, x| merge(b, x + 10L)))", n).asLong());
+        Value s = run("|n: i64| result(for(rangeiter(0L, n, 1L), merger[{i64, f64},+], |b, i, x| merge(b, {1L, 0.5})))", n);
+        assertEquals(n, s.getArrayElement(0).asLong());
+        assertEquals(n * 0.5, s.getArrayElement(1).asDouble());
+        assertTrue(workersSeen() > 1, "more than one worker ran: " + workersSeen());
+    }
+
+    @Test
+    void appenderKeepsIterationOrder() {
+        int n = 1_000_000;
+        Value v = run("|n: i64| let b = merge(appender[i64], -1L); result(for(rangeiter(0L, n, 1L), b, |b, i, x| if(x % 3L == 0L, b, merge(b, x))))", (long) n);
+        assertEquals(1 + n - (n + 2) / 3, v.getArraySize());
+        assertEquals(-1L, v.getArrayElement(0).asLong());
+        long expected = 1;
+        for (long i = 1; i < v.getArraySize(); i++) {
+            assertEquals(expected, v.getArrayElement(i).asLong());
+            expected += expected % 3 == 2 ? 2 : 1;
+        }
+    }
+
+    @Test
+    void keyedBuildersAreExact() {
+        long n = 1_000_000;
+        Value d = run("|n: i64| result(for(rangeiter(0L, n, 1L), dictmerger[i64,i64,+], |b, i, x| merge(b, {x % 10L, 1L})))", n);
+        assertEquals(10, d.getHashSize());
+        assertEquals(n / 10, d.getHashValue(3L).asLong());
+        Value v = run("|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[i64,+]([5L, 5L, 5L]), |b, i, x| merge(b, {x % 3L, 1L})))", n);
+        assertEquals(5 + (n + 2) / 3, v.getArrayElement(0).asLong());
+        Value g = run("|n: i64| result(for(rangeiter(0L, n, 1L), groupmerger[i64,i64], |b, i, x| merge(b, {x % 2L, x})))", n);
+        Value odd = g.getHashValue(1L);
+        assertEquals(n / 2, odd.getArraySize());
+        for (long i = 0; i < odd.getArraySize(); i += 9973) {
+            assertEquals(2 * i + 1, odd.getArrayElement(i).asLong(), "group values in iteration order");
+        }
+    }
+
+    @Test
+    void structOfBuildersAndNestedLoops() {
+        Value r = run("|n: i64, m: vec[i64]| let r = for(rangeiter(0L, n, 1L), {merger[i64,+], appender[i64]}, |bs, i, x| "
+                + "{for(m, bs.$0, |b, j, y| merge(b, x * y)), if(x < 3L, merge(bs.$1, x), bs.$1)}); {result(r.$0), result(r.$1)}",
+                100_000L, new long[] {1, 2});
+        assertEquals(3L * (100_000L * 99_999L / 2), r.getArrayElement(0).asLong());
+        assertEquals(3, r.getArrayElement(1).getArraySize());
+    }
+
+    @Test
+    void anErrorInOneTaskIsReportedOnce() {
+        PolyglotException e = assertThrows(PolyglotException.class, () -> run(
+                "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| if(x == 777777L, merge(b, x / 0L), merge(b, x))))",
+                1_000_000L));
+        assertTrue(e.getMessage().startsWith("runtime error at 1:"), e.getMessage());
+        assertTrue(e.getMessage().contains("division by zero"), e.getMessage());
+        assertEquals(499_999_500_000L, run("|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x)))", 1_000_000L).asLong(),
+                "the context is still usable");
+    }
+}
