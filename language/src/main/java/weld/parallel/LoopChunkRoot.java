@@ -1,5 +1,7 @@
 package weld.parallel;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.frame.FrameDescriptor;
@@ -14,10 +16,13 @@ import weld.runtime.Carrier;
 /**
  * The root of one task of a parallel loop: runs iterations {@code [from, to)} of the loop's body on its own frame,
  * starting from a copy of the program's frame (the loop's iterators are set up there) and from a fresh builder
- * partial, and returns the partial. Arguments: the program's frame, {@code from}, {@code to}, the partial. Its
- * body is a copy of the loop's, compiled on its own (with on-stack replacement for long tasks).
+ * partial, and returns the partial. Arguments: the program's frame, {@code from}, {@code to}, the partial, and a
+ * stop flag, checked every {@value #STEP} iterations, that another task sets when it fails. Its body is a copy of
+ * the loop's, compiled on its own (with on-stack replacement for long tasks).
  */
 public final class LoopChunkRoot extends RootNode {
+    private static final long STEP = 1 << 16;
+
     private final Carrier carrier;
     private final int builderSlot;
     private final int countSlot;
@@ -40,9 +45,13 @@ public final class LoopChunkRoot extends RootNode {
         MaterializedFrame program = (MaterializedFrame) args[0];
         program.copyTo(0, frame, 0, getFrameDescriptor().getNumberOfSlots());
         carrier.write(frame, builderSlot, args[3]);
-        frame.setLong(counterSlot, (Long) args[1]);
-        frame.setLong(countSlot, (Long) args[2]);
-        loop.execute(frame);
+        long to = (Long) args[2];
+        AtomicBoolean stop = (AtomicBoolean) args[4];
+        for (long from = (Long) args[1]; from < to && !stop.get(); from += STEP) {
+            frame.setLong(counterSlot, from);
+            frame.setLong(countSlot, Math.min(to, from + STEP));
+            loop.execute(frame);
+        }
         return carrier.read(frame, builderSlot);
     }
 

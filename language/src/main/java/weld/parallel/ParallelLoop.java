@@ -20,8 +20,8 @@ import weld.types.WeldType;
  * Runs a loop's iterations as tasks on the context's ForkJoin pool and combines the builder partials in task
  * order (so appenders and groupmergers see values in iteration order). Workers are ordinary ForkJoin threads that
  * enter the Truffle context for the duration of each task, so the pool can be shared and the context closed at any
- * time. A runtime error in one task cancels the others and is rethrown once; closing the context interrupts the
- * waiting thread.
+ * time. A runtime error in one task stops the others (tasks not started are skipped, running ones stop within
+ * 2^16 iterations) and is rethrown once; closing the context interrupts the waiting thread.
  *
  * <p>Splitting: at least two grains of iterations are needed (option {@code weld.Grain}; adaptive by default:
  * {@value #ADAPTIVE_MIN_GRAIN} iterations or an eighth of a thread's share, whichever is larger), and there are at
@@ -67,7 +67,7 @@ public final class ParallelLoop {
                 Object previous = truffleContext.enter(null);
                 try {
                     context.recordWorker();
-                    return task.call(frame, start, end, partial);
+                    return task.call(frame, start, end, partial, failed);
                 } catch (RuntimeException | Error e) {
                     failed.set(true);
                     throw e;
