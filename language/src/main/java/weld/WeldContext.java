@@ -11,6 +11,7 @@ public final class WeldContext {
     private final Env env;
     private final int threads;
     private final int grain;
+    private final int sharedVecMergerLength;
     private java.util.concurrent.ForkJoinPool pool;
 
     WeldContext(Env env) {
@@ -18,6 +19,7 @@ public final class WeldContext {
         int t = env.getOptions().get(WeldOptions.Threads);
         this.threads = t > 0 ? t : Runtime.getRuntime().availableProcessors();
         this.grain = Math.max(0, env.getOptions().get(WeldOptions.Grain));
+        this.sharedVecMergerLength = env.getOptions().get(WeldOptions.SharedVecMergerLength);
     }
 
     /** Worker threads for parallel loops (option {@code weld.Threads}). */
@@ -28,6 +30,11 @@ public final class WeldContext {
     /** Minimum iterations per parallel task, or 0 for adaptive (option {@code weld.Grain}). */
     public int grain() {
         return grain;
+    }
+
+    /** Length from which parallel tasks share a vecmerger (option {@code weld.SharedVecMergerLength}). */
+    public int sharedVecMergerLength() {
+        return sharedVecMergerLength;
     }
 
     /**

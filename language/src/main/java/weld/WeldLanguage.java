@@ -55,7 +55,8 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
     protected boolean areOptionsCompatible(OptionValues a, OptionValues b) {
         return a.get(WeldOptions.UdfLibraries).equals(b.get(WeldOptions.UdfLibraries))
                 && a.get(WeldOptions.Threads).equals(b.get(WeldOptions.Threads))
-                && a.get(WeldOptions.Grain).equals(b.get(WeldOptions.Grain));
+                && a.get(WeldOptions.Grain).equals(b.get(WeldOptions.Grain))
+                && a.get(WeldOptions.SharedVecMergerLength).equals(b.get(WeldOptions.SharedVecMergerLength));
     }
 
     @Override

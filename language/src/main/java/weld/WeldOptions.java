@@ -23,4 +23,9 @@ public final class WeldOptions {
     @Option(help = "Minimum iterations per parallel task (0: adaptive). Loops shorter than two grains stay sequential.",
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     public static final OptionKey<Integer> Grain = new OptionKey<>(0);
+
+    @Option(help = "In parallel loops, vecmergers of at least this many elements are shared by all tasks and updated "
+            + "atomically; smaller ones get a copy per task (default measured: see docs/PERFORMANCE.md).", category = OptionCategory.EXPERT,
+            stability = OptionStability.EXPERIMENTAL)
+    public static final OptionKey<Integer> SharedVecMergerLength = new OptionKey<>(1 << 21);
 }

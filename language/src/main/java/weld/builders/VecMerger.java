@@ -1,5 +1,9 @@
 package weld.builders;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.runtime.ScalarOps;
@@ -8,12 +12,19 @@ import weld.runtime.WeldVector;
 import weld.syntax.BinOp;
 import weld.types.WeldType;
 
-/** {@code vecmerger[T, op]}: a copy of an initial vector whose elements are combined with merged {@code {index, value}}s. */
+/**
+ * {@code vecmerger[T, op]}: a copy of an initial vector whose elements are combined with merged
+ * {@code {index, value}}s. In a parallel loop, small vecmergers get one identity-initialized copy per task
+ * ({@link #emptyCopy}); large ones are shared by all tasks ({@link #share}) and then combine each element with a
+ * compare-and-set loop (see docs/PERFORMANCE.md for where the switch lies).
+ */
 public final class VecMerger {
     private final WeldType elemType;
     private final BinOp op;
     private final Object store;
     private final int length;
+    private MethodHandle getVolatile;
+    private MethodHandle compareAndSet;
 
     public VecMerger(WeldType elemType, BinOp op, WeldVector init) {
         this(elemType, op, Storage.copyOfRange(init.store, init.offset, init.offset + init.length), init.length);
@@ -47,6 +58,21 @@ public final class VecMerger {
         }
     }
 
+    /** Whether tasks can share this vecmerger: elements stored in words a compare-and-set can update. */
+    public boolean canShare() {
+        return store instanceof int[] || store instanceof long[] || store instanceof float[] || store instanceof double[]
+                || store instanceof Object[];
+    }
+
+    /** Switches to atomic element updates and returns this vecmerger, to be shared by the tasks of a parallel loop. */
+    @TruffleBoundary
+    public VecMerger share() {
+        VarHandle h = MethodHandles.arrayElementVarHandle(store.getClass());
+        getVolatile = h.toMethodHandle(VarHandle.AccessMode.GET_VOLATILE);
+        compareAndSet = h.toMethodHandle(VarHandle.AccessMode.COMPARE_AND_SET);
+        return this;
+    }
+
     public int length() {
         return length;
     }
@@ -54,6 +80,10 @@ public final class VecMerger {
     /** Combines {@code value} into element {@code index}; the caller has checked the bounds. */
     @TruffleBoundary
     public void merge(int index, Object value) {
+        if (compareAndSet != null) {
+            mergeAtomically(index, value);
+            return;
+        }
         var kind = Storage.kindOf(elemType);
         Object old = Storage.readBoxed(kind, store, index);
         Storage.writeBoxed(kind, store, index, ScalarOps.combine(elemType, op, old, value));
@@ -61,5 +91,18 @@ public final class VecMerger {
 
     public WeldVector result() {
         return new WeldVector(elemType, store, 0, length);
+    }
+
+    private void mergeAtomically(int index, Object value) {
+        try {
+            while (true) {
+                Object old = getVolatile.invoke(store, index);
+                if ((boolean) compareAndSet.invoke(store, index, old, ScalarOps.combine(elemType, op, old, value))) {
+                    return;
+                }
+            }
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
     }
 }

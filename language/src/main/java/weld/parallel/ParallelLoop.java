@@ -59,7 +59,7 @@ public final class ParallelLoop {
         for (long from = 0; from < n; from += chunk) {
             long start = from;
             long end = Math.min(n, from + chunk);
-            Object partial = Partials.fresh(builderType, initial);
+            Object partial = Partials.fresh(builderType, initial, context.sharedVecMergerLength());
             running.add(context.pool().submit(() -> {
                 if (failed.get()) {
                     return null;

@@ -30,15 +30,18 @@ public final class Partials {
         return t instanceof WeldType.Builder;
     }
 
-    /** A fresh, empty partial of the builder {@code initial} of type {@code t}. */
+    /**
+     * A fresh, empty partial of the builder {@code initial} of type {@code t}; a vecmerger of at least
+     * {@code sharedVecMergerLength} elements is shared instead (the same object for every task, updated atomically).
+     */
     @TruffleBoundary
-    public static Object fresh(WeldType t, Object initial) {
+    public static Object fresh(WeldType t, Object initial, int sharedVecMergerLength) {
         t = t.resolve();
         if (t instanceof WeldType.Struct s) {
             WeldStruct init = (WeldStruct) initial;
             Object[] f = new Object[init.fields.length];
             for (int i = 0; i < f.length; i++) {
-                f[i] = fresh(s.fields().get(i), init.fields[i]);
+                f[i] = fresh(s.fields().get(i), init.fields[i], sharedVecMergerLength);
             }
             return new WeldStruct(init.type, f);
         }
@@ -48,7 +51,10 @@ public final class Partials {
             case APPENDER -> new Appender(b.elem(), 0);
             case DICTMERGER -> new DictMerger((WeldType.Dict) b.resultType(), b.op());
             case GROUPMERGER -> new GroupMerger(b.params().get(0), b.params().get(1));
-            case VECMERGER -> ((VecMerger) initial).emptyCopy();
+            case VECMERGER -> {
+                VecMerger v = (VecMerger) initial;
+                yield v.length() >= sharedVecMergerLength && v.canShare() ? v.share() : v.emptyCopy();
+            }
         };
     }
 
@@ -77,7 +83,11 @@ public final class Partials {
                 }
             }
             case GROUPMERGER -> ((GroupMerger) acc).appendAll((GroupMerger) partial);
-            case VECMERGER -> ((VecMerger) acc).mergeAll((VecMerger) partial);
+            case VECMERGER -> {
+                if (acc != partial) {
+                    ((VecMerger) acc).mergeAll((VecMerger) partial);
+                }
+            }
         }
         return acc;
     }

@@ -85,6 +85,21 @@ class ParallelLoopTest {
     }
 
     @Test
+    void sharedVecMergerWithAtomicUpdatesIsExact() {
+        try (Context shared = Context.newBuilder("weld").allowAllAccess(true).allowExperimentalOptions(true)
+                .option("weld.Threads", "4").option("weld.Grain", "1000").option("weld.SharedVecMergerLength", "1").build()) {
+            long n = 1_000_000;
+            Value v = shared.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[f64,+]([0.5, 0.5]), |b, i, x| merge(b, {x % 2L, 1.0})))")
+                    .execute(n);
+            assertEquals(0.5 + n / 2, v.getArrayElement(0).asDouble());
+            assertEquals(0.5 + n / 2, v.getArrayElement(1).asDouble());
+            Value s = shared.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[{i64, i32},max]([{0L, 0}]), |b, i, x| merge(b, {0L, {x, 1}})))")
+                    .execute(n);
+            assertEquals(n - 1, s.getArrayElement(0).getArrayElement(0).asLong());
+        }
+    }
+
+    @Test
     void structOfBuildersAndNestedLoops() {
         Value r = run("|n: i64, m: vec[i64]| let r = for(rangeiter(0L, n, 1L), {merger[i64,+], appender[i64]}, |bs, i, x| "
                 + "{for(m, bs.$0, |b, j, y| merge(b, x * y)), if(x < 3L, merge(bs.$1, x), bs.$1)}); {result(r.$0), result(r.$1)}",
