@@ -68,15 +68,15 @@ import weld.types.WeldType;
  * variables, including the parameters of lambdas (which Weld only passes to {@code for}, {@code iterate} and
  * {@code sort}), live in slots of the one frame of the program, so loop bodies are inlined into the loop node and
  * a loop's builder and elements are frame slots that the compiler keeps in registers. The element of a loop over
- * {@code zip} is never built as a struct when the body only reads its fields. Only outermost loops may run in
- * parallel (the paper's policy: split the outermost loop; inner loops run on the task's worker).
+ * {@code zip} is never built as a struct when the body only reads its fields. Any loop outside a sort comparator
+ * may run in parallel ({@link ForNode} decides at run time).
  */
 public final class NodeBuilder {
     private final FrameDescriptor.Builder frame = FrameDescriptor.newBuilder();
     private final Map<Symbol, Binding> env = new HashMap<>();
     private final String udfLibraries;
-    /** How many loop bodies, iterate updates or sort comparators enclose the node being built. */
-    private int nesting;
+    /** How many sort comparators enclose the node being built (their loops run inside the sort, sequentially). */
+    private int inComparator;
 
     /** Where a variable lives: one slot, or (a zipped loop element) one slot per field. */
     private sealed interface Binding {
@@ -158,10 +158,7 @@ public final class NodeBuilder {
                 WeldExpressionNode init = build(it.initial());
                 Carrier c = Carrier.of(it.initial().type());
                 int slot = bind(it.update().params().get(0).symbol(), c);
-                nesting++;
-                WeldExpressionNode update = build(it.update().body());
-                nesting--;
-                yield new IterateNode(slot, c, init, update);
+                yield new IterateNode(slot, c, init, build(it.update().body()));
             }
             case Expr.Lambda l -> throw new IllegalStateException("lambda outside for/iterate/sort");
             case Expr.MakeStruct s -> new MakeStructNode((WeldType.Struct) s.type(), buildAll(s.elems()));
@@ -186,9 +183,9 @@ public final class NodeBuilder {
                 Carrier c = Carrier.of(((WeldType.Vec) s.vector().type()).elem());
                 int left = bind(s.comparator().params().get(0).symbol(), c);
                 int right = bind(s.comparator().params().get(1).symbol(), c);
-                nesting++;
+                inComparator++;
                 WeldExpressionNode cmp = build(s.comparator().body());
-                nesting--;
+                inComparator--;
                 yield new SortNode(s.pos(), left, right, c, vec, cmp);
             }
             case Expr.ToVec t -> new ToVecNode((WeldType.Struct) ((WeldType.Vec) t.type()).elem(), build(t.dict()));
@@ -337,10 +334,8 @@ public final class NodeBuilder {
         } else {
             env.put(params.get(2).symbol(), new ZipBinding((WeldType.Struct) params.get(2).type(), elements));
         }
-        boolean parallel = nesting == 0 && Partials.supports(f.builder().type());
-        nesting++;
+        boolean parallel = inComparator == 0 && Partials.supports(f.builder().type());
         WeldExpressionNode body = build(f.update().body());
-        nesting--;
         return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot, indexSlot, newSlot(Carrier.LONG),
                 newSlot(Carrier.LONG), iterators.toArray(IteratorNode[]::new), loaders.toArray(ElementLoader[]::new),
                 builder, body);

@@ -109,6 +109,23 @@ class ParallelLoopTest {
     }
 
     @Test
+    void aShortOuterLoopLeavesTheSplittingToItsInnerLoop() {
+        long[] big = new long[2_000_000];
+        java.util.Arrays.fill(big, 3L);
+        try (Context fresh = Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", "4").build()) {
+            Value r = fresh.eval("weld", "|v: vec[i64]| result(for([1L, 2L], merger[i64,+], |b, i, k| for(v, b, |b2, j, x| merge(b2, k * x))))")
+                    .execute((Object) big);
+            assertEquals(9L * big.length, r.asLong());
+            fresh.enter();
+            try {
+                assertTrue(WeldContext.get(null).workersSeen() > 1, "the inner loop was split");
+            } finally {
+                fresh.leave();
+            }
+        }
+    }
+
+    @Test
     void anErrorInOneTaskIsReportedOnce() {
         PolyglotException e = assertThrows(PolyglotException.class, () -> run(
                 "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| if(x == 777777L, merge(b, x / 0L), merge(b, x))))",

@@ -27,8 +27,10 @@ import weld.types.WeldType;
  * {@code merge} in the body is a plain arithmetic operation on a register once compiled. Runs through a
  * {@link LoopNode}, so long loops are compiled on stack replacement.
  *
- * <p>An outermost loop ({@code parallel}) with enough iterations runs as parallel tasks instead
- * ({@link ParallelLoop}): each task runs a copy of the body on its own frame with a fresh builder partial.
+ * <p>A loop with enough iterations runs as parallel tasks instead ({@link ParallelLoop}): each task runs a copy of
+ * the body on its own frame with a fresh builder partial. Loops inside a task's copy run sequentially, so the
+ * outermost loop that has enough work is the one split (the paper's policy); a short outer loop leaves the
+ * splitting to its inner loops.
  */
 public final class ForNode extends WeldExpressionNode {
     private final Pos pos;
@@ -37,7 +39,7 @@ public final class ForNode extends WeldExpressionNode {
     private final int countSlot;
     private final int counterSlot;
     private final WeldType builderType;
-    private final boolean parallel;
+    @CompilationFinal private boolean parallel;
     @Children private final IteratorNode[] iterators;
     @Child private WeldExpressionNode builder;
     @Child private LoopNode loop;
@@ -79,6 +81,11 @@ public final class ForNode extends WeldExpressionNode {
             return;
         }
         loop.execute(frame);
+    }
+
+    /** Makes this loop sequential: it runs inside a task of an enclosing parallel loop. */
+    void runSequentially() {
+        parallel = false;
     }
 
     /** Runs the loop as parallel tasks; false if it must run sequentially after all. */

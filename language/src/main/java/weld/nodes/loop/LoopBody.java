@@ -35,9 +35,16 @@ public final class LoopBody extends Node implements RepeatingNode {
         this.body = body;
     }
 
-    /** A copy with a copy of the update function, for the root of a parallel loop's tasks. */
+    /** A copy with a copy of the update function whose loops run sequentially, for a parallel loop's tasks. */
     public LoopBody copy() {
-        return new LoopBody(carrier, builderSlot, indexSlot, countSlot, counterSlot, loaders, (WeldExpressionNode) body.deepCopy());
+        WeldExpressionNode copy = (WeldExpressionNode) body.deepCopy();
+        copy.accept(node -> {
+            if (node instanceof ForNode f) {
+                f.runSequentially();
+            }
+            return true;
+        });
+        return new LoopBody(carrier, builderSlot, indexSlot, countSlot, counterSlot, loaders, copy);
     }
 
     @Override
