@@ -78,7 +78,8 @@ final class RunCommand {
             err.println("weld: " + e.getMessage());
             return 2;
         }
-        try (Context context = WeldMain.newContext(options)) {
+        Context context = WeldMain.newContext(options);
+        try {
             Thread interrupt = new Thread(() -> context.close(true));
             Runtime.getRuntime().addShutdownHook(interrupt);
             try {
@@ -114,6 +115,12 @@ final class RunCommand {
                 } catch (IllegalStateException shuttingDown) {
                     // the hook is running: the context is being cancelled
                 }
+            }
+        } finally {
+            try {
+                context.close();
+            } catch (PolyglotException cancelled) {
+                // closed by the interrupt hook (Ctrl-C) while running: nothing left to release
             }
         }
     }

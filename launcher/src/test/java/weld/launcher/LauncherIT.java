@@ -82,6 +82,20 @@ class LauncherIT {
     }
 
     @Test
+    void interruptingARunningParallelLoopStopsItPromptly() throws Exception {
+        Path prog = dir.resolve("long.weld");
+        Files.writeString(prog, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x)))");
+        Process p = new ProcessBuilder(ROOT.resolve("bin/weld").toString(), "--threads", "2", "run", prog.toString(),
+                "--arg", "10000000000000").directory(dir.toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+        Thread.sleep(4000);
+        p.destroy();
+        assertTrue(p.waitFor(15, TimeUnit.SECONDS), "still running 15 s after the interrupt");
+        String err = Files.readString(dir.resolve("err.txt"));
+        assertTrue(err.contains("cancelled"), err);
+        assertFalse(err.contains("Exception"), "no stack trace: " + err);
+    }
+
+    @Test
     void batchAnswersEveryRequest() throws Exception {
         String requests = """
                 {"id": "1", "program": "|x: i32| x + 1", "args": [41]}
