@@ -9,7 +9,8 @@ import org.graalvm.polyglot.Value;
 
 /**
  * Benchmark: the sum of a .npy vector of f64 through Weld next to a plain Java loop over the same array, in the
- * same JVM, with the engine options of {@code weld run}. Prints the median and minimum ms of the measured runs.
+ * same JVM, both on one thread (weld.Threads=1), with the engine options below. Prints the median and minimum ms
+ * of the measured runs.
  * Run it with bench/sum-vs-java.sh.
  */
 public class SumBaseline {
@@ -19,6 +20,7 @@ public class SumBaseline {
         int runs = Integer.parseInt(args[2]);
         String program = Files.readString(Path.of(args[3]));
         try (Context c = Context.newBuilder("weld").allowAllAccess(true).allowExperimentalOptions(true)
+                .option("weld.Threads", "1")
                 .option("engine.MultiTier", "false").option("engine.BackgroundCompilation", "false").build()) {
             Value sum = c.eval("weld", program);
             double[] weld = time(warmup, runs, () -> sum.execute((Object) data).asDouble());
