@@ -69,6 +69,9 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
             return new ConstantRootNode(this, function).getCallTarget();
         } catch (WeldException e) {
             throw e.withSource(source);
+        } catch (StackOverflowError e) {
+            throw WeldException.parse(null, "the program is nested too deeply to compile (" + source.getLineCount()
+                    + " lines); split very long let chains or nested expressions").withSource(source);
         }
     }
 

@@ -18,8 +18,12 @@ import weld.syntax.ParseTree.*;
  * position is its operator's.
  */
 public final class Parser {
+    /** Deeper nesting is rejected as a parse error instead of exhausting the stack of later phases. */
+    private static final int MAX_NESTING = 1000;
+
     private final List<Token> tokens;
     private int at;
+    private int nesting;
 
     private Parser(List<Token> tokens) {
         this.tokens = tokens;
@@ -124,6 +128,17 @@ public final class Parser {
     // ------------------------------------------------------------------ expressions
 
     PExpr expr() {
+        if (++nesting > MAX_NESTING) {
+            throw error("expression nested more than " + MAX_NESTING + " levels deep");
+        }
+        try {
+            return exprAtThisLevel();
+        } finally {
+            nesting--;
+        }
+    }
+
+    private PExpr exprAtThisLevel() {
         Token t = peek();
         if (t.is("let")) {
             advance();
@@ -135,7 +150,8 @@ public final class Parser {
             if (peek().kind() == Token.Kind.EOF || peek().is(")") || peek().is(";")) {
                 throw error("expected the body of the let after ';' but found " + peek().describe());
             }
-            return new PLet(t.pos(), name, type, value, expr());
+            // The body continues at the same level: long let chains are sequences, not nesting.
+            return new PLet(t.pos(), name, type, value, exprAtThisLevel());
         }
         if (t.is("|") || t.is("||")) {
             return lambda();

@@ -189,6 +189,14 @@ class ParserTest {
         assertTrue(e.getMessage().startsWith("parse error at " + pos + ": "), e.getMessage());
     }
 
+    @Test
+    void deepNestingIsAParseError() {
+        String deep = "|| " + "(".repeat(5000) + "1" + ")".repeat(5000);
+        WeldException e = assertThrows(WeldException.class, () -> Parser.parse(deep));
+        assertTrue(e.getMessage().contains("nested more than 1000 levels"), e.getMessage());
+        assertInstanceOf(PIntLit.class, ((PLambda) Parser.parse("|| " + "(".repeat(500) + "1" + ")".repeat(500)).body()).body());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", "   ", "# only a comment"})
     void emptyProgramIsAParseError(String program) {
