@@ -21,6 +21,7 @@ public final class Appender {
     public final WeldType elemType;
     public final ScalarKind kind;
     private Object store;
+    private int capacity;
     private int size;
 
     public Appender(WeldType elemType, long capacityHint) {
@@ -28,29 +29,26 @@ public final class Appender {
         this.kind = Storage.kindOf(elemType);
         int cap = (int) Math.max(DEFAULT_CAPACITY, Math.min(capacityHint, MAX_PREALLOCATION));
         this.store = Storage.newArray(kind, cap);
+        this.capacity = cap;
     }
 
     private int slot() {
         int s = size;
-        if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, s == capacity())) {
+        if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, s == capacity)) {
             grow();
         }
         size = s + 1;
         return s;
     }
 
-    private int capacity() {
-        return java.lang.reflect.Array.getLength(store);
-    }
-
     @TruffleBoundary
     private void grow() {
-        int cap = capacity();
-        int n = (int) Math.min((long) cap * 2, Integer.MAX_VALUE - 8);
-        if (n <= cap) {
+        int n = (int) Math.min((long) capacity * 2, Integer.MAX_VALUE - 8);
+        if (n <= capacity) {
             throw new OutOfMemoryError("appender exceeds the maximum vector length");
         }
         store = Storage.copyOf(store, n);
+        capacity = n;
     }
 
     public void appendInt(int v) {
@@ -95,8 +93,9 @@ public final class Appender {
     /** Appends all elements of {@code other} (a partial of a parallel loop) after this appender's. */
     @TruffleBoundary
     public void appendAll(Appender other) {
-        if (size + other.size > capacity()) {
-            store = Storage.copyOf(store, (int) Math.min((long) size + other.size, Integer.MAX_VALUE - 8));
+        if (size + other.size > capacity) {
+            capacity = (int) Math.min((long) size + other.size, Integer.MAX_VALUE - 8);
+            store = Storage.copyOf(store, capacity);
         }
         System.arraycopy(other.store, 0, store, size, other.size);
         size += other.size;
