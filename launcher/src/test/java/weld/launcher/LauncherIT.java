@@ -60,7 +60,7 @@ class LauncherIT {
         Path prog = dir.resolve("p.weld");
         Files.writeString(prog, "|v: vec[u64], x: f64| {result(for(v, merger[u64,max], |b, i, e| merge(b, e))), x * 2.0}");
         Result r = weld(null, "run", prog.toString(), "--arg", "[1, 18446744073709551615]", "--arg", "1.25",
-                "--repeat", "3", "--stats");
+                "--repeat", "3", "--stats", "--weld.Threads=2", "--grain", "1");
         assertEquals(0, r.exit(), r.err());
         assertEquals("[18446744073709551615, 2.5]", r.out().strip());
         assertTrue(r.err().matches("(?s).*\\{\"compile_ms\": [0-9.]+, \"runs_ms\": \\[[0-9.]+, [0-9.]+, [0-9.]+\\]\\}.*"), r.err());
