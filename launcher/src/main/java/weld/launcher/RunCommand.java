@@ -80,7 +80,15 @@ final class RunCommand {
         }
         Context context = WeldMain.newContext(options);
         try {
-            Thread interrupt = new Thread(() -> context.close(true));
+            Thread main = Thread.currentThread();
+            Thread interrupt = new Thread(() -> {
+                context.close(true);
+                try {
+                    main.join(2000); // let the run report the cancellation before the JVM exits
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
             Runtime.getRuntime().addShutdownHook(interrupt);
             try {
                 long t0 = System.nanoTime();
