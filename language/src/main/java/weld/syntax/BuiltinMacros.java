@@ -8,7 +8,8 @@ import weld.syntax.ParseTree.MacroDef;
 
 /**
  * The macros every program has, as in the original Weld implementation: {@code map}, {@code filter},
- * {@code flatten}, {@code sum} and {@code compare}. A user macro of the same name replaces a built-in one.
+ * {@code flatten}, {@code sum} and {@code compare}. Their bodies are written in Weld and parsed once. A user macro
+ * of the same name replaces a built-in one.
  */
 final class BuiltinMacros {
     private static final Map<String, MacroDef> ALL = new HashMap<>();

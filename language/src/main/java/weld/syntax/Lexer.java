@@ -10,12 +10,17 @@ import java.util.regex.Pattern;
 import weld.WeldException;
 
 /**
- * Splits Weld source into {@link Token}s, following the reference tokenizer: {@code #} comments, keywords,
- * identifiers, string literals, integer literals in decimal, hexadecimal ({@code 0x}) and binary ({@code 0b}) with
- * the suffixes {@code c} (i8), {@code si} (i16), none (i32) and {@code L} (i64), float literals with an optional
- * exponent and {@code f} suffix (f32), and operators. Any other character is a parse error.
+ * The Weld tokenizer. It follows the reference tokenizer: {@code #} starts a comment to the end of the line; a
+ * string literal {@code "..."} holds ASCII characters (line breaks included); a word of letters, digits, {@code _}
+ * and {@code $} is a keyword, an identifier (not starting with a digit) or a number; float literals are
+ * {@code 1.5}, {@code 2e3}, {@code 1.5e-3} with an optional {@code f}/{@code F} suffix for {@code f32} (also
+ * {@code 4f}); integer literals are decimal, hexadecimal ({@code 0x}) or binary ({@code 0b}) with the suffix
+ * {@code c}/{@code C} (i8), {@code si} (i16), none (i32) or {@code l}/{@code L} (i64). As in the reference a
+ * hexadecimal literal ending in {@code c} is an i8 literal: {@code 0x1c} is the i8 value 1. A number followed
+ * directly by letters, and any character that starts no token (such as {@code ~}), is a parse error.
  */
 public final class Lexer {
+    /** The reserved words of Weld. */
     static final Set<String> KEYWORDS = Set.of("if", "for", "zip", "len", "lookup", "optlookup", "keyexists", "slice",
             "sort", "exp", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "log", "erf", "sqrt",
             "simd", "select", "assert", "broadcast", "serialize", "deserialize", "iterate", "cudf", "simditer",
@@ -23,10 +28,14 @@ public final class Lexer {
             "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "bool", "vec", "dict", "appender",
             "merger", "vecmerger", "dictmerger", "groupmerger", "tovec", "min", "max", "pow");
 
-    private static final Pattern FLOAT = Pattern.compile("[0-9]+\\.[0-9]+([eE][-+]?[0-9]+)?[fF]?|[0-9]+[eE][-+]?[0-9]+[fF]?");
-    private static final Pattern WORD = Pattern.compile("[A-Za-z0-9$_]+");
+    /** Two-character symbols first, so that the longest symbol wins. */
     private static final String[] SYMBOLS = {"==", "!=", ">=", "<=", "&&", "||", "+", "-", "*", "/", "%", ",", "=",
         "(", ")", "[", "]", "{", "}", "@", "&", "|", "^", ".", ":", ";", "?", "!", "<", ">"};
+
+    private static final Pattern FLOAT = Pattern.compile("[0-9]+\\.[0-9]+(?:[eE]-?[0-9]+)?[fF]?|[0-9]+[eE]-?[0-9]+[fF]?");
+    /** Hex digits are matched lazily so that a final {@code c} is read as the i8 suffix, as the reference does. */
+    private static final Pattern INT = Pattern.compile("(?:0x([0-9a-fA-F]+?)|0b([01]+)|([0-9]+))(c|C|si|l|L)?");
+    private static final Pattern F32_WORD = Pattern.compile("[0-9]+[fF]");
 
     private final String text;
     private int offset;
@@ -37,12 +46,9 @@ public final class Lexer {
         this.text = text;
     }
 
+    /** The tokens of {@code text}, ending with an {@link TokenKind#EOF} token. */
     public static List<Token> tokenize(String text) {
         return new Lexer(text).run();
-    }
-
-    private Pos pos(int start) {
-        return new Pos(line, start - lineStart + 1, start, offset - start);
     }
 
     private List<Token> run() {
@@ -50,109 +56,123 @@ public final class Lexer {
         while (true) {
             skipSpaceAndComments();
             if (offset >= text.length()) {
-                tokens.add(Token.simple(Token.Kind.EOF, "", new Pos(line, offset - lineStart + 1, offset, 0)));
+                tokens.add(Token.of(TokenKind.EOF, "", pos(offset, line, lineStart)));
                 return tokens;
             }
             tokens.add(next());
         }
     }
 
+    private Pos pos(int start, int startLine, int startLineStart) {
+        return new Pos(startLine, start - startLineStart + 1, start, offset - start);
+    }
+
     private void skipSpaceAndComments() {
         while (offset < text.length()) {
             char c = text.charAt(offset);
-            if (c == '\n') {
-                offset++;
-                line++;
-                lineStart = offset;
-            } else if (Character.isWhitespace(c)) {
-                offset++;
-            } else if (c == '#') {
+            if (c == '#') {
                 while (offset < text.length() && text.charAt(offset) != '\n') {
                     offset++;
                 }
+            } else if (Character.isWhitespace(c)) {
+                advanceChar();
             } else {
                 return;
             }
         }
     }
 
+    private void advanceChar() {
+        if (text.charAt(offset++) == '\n') {
+            line++;
+            lineStart = offset;
+        }
+    }
+
+    private static boolean isWordChar(char c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '$');
+    }
+
     private Token next() {
         int start = offset;
         char c = text.charAt(offset);
         if (c == '"') {
-            int end = text.indexOf('"', offset + 1);
-            int nl = text.indexOf('\n', offset + 1);
-            if (end < 0 || (nl >= 0 && nl < end)) {
-                offset = text.length();
-                throw WeldException.parse(pos(start), "unterminated string literal");
-            }
-            String s = text.substring(offset + 1, end);
-            offset = end + 1;
-            for (char ch : s.toCharArray()) {
-                if (ch > 127) {
-                    throw WeldException.parse(pos(start), "string literals must be ASCII");
-                }
-            }
-            return Token.simple(Token.Kind.STRING, s, pos(start));
+            return string();
         }
-        if (Character.isDigit(c)) {
-            Matcher f = FLOAT.matcher(text).region(offset, text.length());
-            if (f.lookingAt() && !continuesWord(f.end())) {
-                offset = f.end();
-                return floatToken(f.group(), pos(start));
-            }
-        }
-        Matcher w = WORD.matcher(text).region(offset, text.length());
-        if (w.lookingAt()) {
-            offset = w.end();
-            String word = w.group();
-            Pos p = pos(start);
-            if (Character.isDigit(c)) {
-                return number(word, p);
-            }
-            return Token.simple(KEYWORDS.contains(word) ? Token.Kind.KEYWORD : Token.Kind.IDENT, word, p);
+        if (isWordChar(c)) {
+            return word();
         }
         for (String s : SYMBOLS) {
             if (text.startsWith(s, offset)) {
                 offset += s.length();
-                return Token.simple(Token.Kind.SYMBOL, s, pos(start));
+                return Token.of(TokenKind.SYMBOL, s, pos(start, line, lineStart));
             }
         }
         offset++;
-        throw WeldException.parse(pos(start), "unexpected character '" + c + "'");
+        throw WeldException.parse(pos(start, line, lineStart), "unexpected character '" + c + "'");
     }
 
-    private boolean continuesWord(int end) {
-        return end < text.length() && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_');
+    private Token string() {
+        int start = offset;
+        int startLine = line;
+        int startLineStart = lineStart;
+        offset++;
+        while (offset < text.length() && text.charAt(offset) != '"') {
+            if (text.charAt(offset) > 127) {
+                Pos at = new Pos(line, offset - lineStart + 1, offset, 1);
+                throw WeldException.parse(at, "string literals must be ASCII, found '" + text.charAt(offset) + "'");
+            }
+            advanceChar();
+        }
+        if (offset >= text.length()) {
+            throw WeldException.parse(pos(start, startLine, startLineStart), "unterminated string literal");
+        }
+        offset++;
+        return Token.of(TokenKind.STRING, text.substring(start, offset), pos(start, startLine, startLineStart));
+    }
+
+    private Token word() {
+        int start = offset;
+        char c = text.charAt(offset);
+        if (Character.isDigit(c)) {
+            Matcher f = FLOAT.matcher(text).region(offset, text.length());
+            if (f.lookingAt()) {
+                offset = f.end();
+                if (offset >= text.length() || !isWordChar(text.charAt(offset))) {
+                    return floatToken(f.group(), pos(start, line, lineStart));
+                }
+            }
+        }
+        while (offset < text.length() && isWordChar(text.charAt(offset))) {
+            offset++;
+        }
+        String word = text.substring(start, offset);
+        Pos p = pos(start, line, lineStart);
+        if (Character.isDigit(c)) {
+            return number(word, p);
+        }
+        return Token.of(KEYWORDS.contains(word) ? TokenKind.KEYWORD : TokenKind.IDENT, word, p);
     }
 
     private static Token floatToken(String s, Pos p) {
         boolean f32 = s.endsWith("f") || s.endsWith("F");
         String digits = f32 ? s.substring(0, s.length() - 1) : s;
-        double v = Double.parseDouble(digits);
-        if (f32) {
-            return new Token(Token.Kind.FLOAT, s, p, ScalarKind.F32, null, Float.parseFloat(digits));
-        }
-        return new Token(Token.Kind.FLOAT, s, p, ScalarKind.F64, null, v);
+        double value = f32 ? Float.parseFloat(digits) : Double.parseDouble(digits);
+        return new Token(TokenKind.FLOAT, s, p, f32 ? ScalarKind.F32 : ScalarKind.F64, null, value);
     }
 
-    private static final Pattern INT = Pattern.compile("(0x[0-9a-fA-F]+?|0b[01]+|[0-9]+)(c|C|si|l|L)?");
-    private static final Pattern F32_WORD = Pattern.compile("[0-9]+[fF]");
-
     private static Token number(String word, Pos p) {
-        // The reference tries i8 before i16, i32 and i64, so "0x1c" is the i8 literal 1, not the i32 28.
         Matcher m = INT.matcher(word);
         if (m.matches()) {
-            String digits = m.group(1);
-            String suffix = m.group(2);
-            ScalarKind k = suffix == null ? ScalarKind.I32 : switch (suffix) {
+            BigInteger value = m.group(1) != null ? new BigInteger(m.group(1), 16)
+                    : m.group(2) != null ? new BigInteger(m.group(2), 2) : new BigInteger(m.group(3));
+            String suffix = m.group(4);
+            ScalarKind kind = suffix == null ? ScalarKind.I32 : switch (suffix) {
                 case "c", "C" -> ScalarKind.I8;
                 case "si" -> ScalarKind.I16;
                 default -> ScalarKind.I64;
             };
-            BigInteger v = digits.startsWith("0x") ? new BigInteger(digits.substring(2), 16)
-                    : digits.startsWith("0b") ? new BigInteger(digits.substring(2), 2) : new BigInteger(digits);
-            return new Token(Token.Kind.INT, word, p, k, v, 0);
+            return new Token(TokenKind.INT, word, p, kind, value, 0);
         }
         if (F32_WORD.matcher(word).matches()) {
             return floatToken(word, p);

@@ -1,11 +1,12 @@
 package weld.syntax;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
 import weld.syntax.ParseTree.*;
 
-/** Generic operations on parse-tree expressions: rebuilding with new children, and moving to a new position. */
+/** Generic operations on parse trees: visiting and rebuilding children, and moving nodes to a new position. */
 final class ParseTrees {
     private ParseTrees() {
     }
@@ -62,7 +63,17 @@ final class ParseTrees {
         };
     }
 
-    /** {@code e} (not its children) moved to position {@code p}. */
+    /** The direct subexpressions of {@code e} (lambda bodies included). */
+    static List<PExpr> children(PExpr e) {
+        List<PExpr> children = new ArrayList<>();
+        mapChildren(e, c -> {
+            children.add(c);
+            return c;
+        });
+        return children;
+    }
+
+    /** {@code e} moved to position {@code p}, with the types it contains; its subexpressions keep theirs. */
     static PExpr withPos(PExpr e, Pos p) {
         return switch (e) {
             case PIntLit x -> new PIntLit(p, x.kind(), x.value());
@@ -73,16 +84,17 @@ final class ParseTrees {
             case PBinary x -> new PBinary(p, x.op(), x.left(), x.right());
             case PUnary x -> new PUnary(p, x.op(), x.operand());
             case PCast x -> new PCast(p, x.target(), x.operand());
-            case PLet x -> new PLet(p, x.name(), x.type(), x.value(), x.body());
+            case PLet x -> new PLet(p, x.name(), x.type() == null ? null : relocate(x.type(), p), x.value(), x.body());
             case PIf x -> new PIf(p, x.cond(), x.onTrue(), x.onFalse());
             case PSelect x -> new PSelect(p, x.cond(), x.onTrue(), x.onFalse());
             case PIterate x -> new PIterate(p, x.initial(), x.update());
-            case PLambda x -> new PLambda(p, x.params(), x.body());
+            case PLambda x -> new PLambda(p, x.params().stream()
+                    .map(q -> new PParam(p, q.name(), q.type() == null ? null : relocate(q.type(), p))).toList(), x.body());
             case PApply x -> new PApply(p, x.function(), x.args());
             case PMakeStruct x -> new PMakeStruct(p, x.elems());
             case PMakeVector x -> new PMakeVector(p, x.elems());
             case PGetField x -> new PGetField(p, x.struct(), x.index());
-            case PAscribe x -> new PAscribe(p, x.expr(), x.type());
+            case PAscribe x -> new PAscribe(p, x.expr(), relocate(x.type(), p));
             case PAnnotated x -> new PAnnotated(p, x.annotations(), x.expr());
             case PLen x -> new PLen(p, x.vector());
             case PLookup x -> new PLookup(p, x.collection(), x.key());
@@ -92,16 +104,31 @@ final class ParseTrees {
             case PSort x -> new PSort(p, x.vector(), x.comparator());
             case PToVec x -> new PToVec(p, x.dict());
             case PSerialize x -> new PSerialize(p, x.value());
-            case PDeserialize x -> new PDeserialize(p, x.type(), x.bytes());
+            case PDeserialize x -> new PDeserialize(p, relocate(x.type(), p), x.bytes());
             case PBroadcast x -> new PBroadcast(p, x.value());
             case PAssert x -> new PAssert(p, x.cond());
-            case PCudf x -> new PCudf(p, x.symbol(), x.returnType(), x.args());
+            case PCudf x -> new PCudf(p, x.symbol(), relocate(x.returnType(), p), x.args());
             case PMerge x -> new PMerge(p, x.builder(), x.value());
             case PResult x -> new PResult(p, x.builder());
-            case PNewBuilder x -> new PNewBuilder(p, x.type(), x.arg());
+            case PNewBuilder x -> new PNewBuilder(p, (PBuilder) relocate(x.type(), p), x.arg());
             case PFor x -> new PFor(p, x.iterator(), x.builder(), x.update());
             case PZip x -> new PZip(p, x.iterators());
             case PIter x -> new PIter(p, x.kind(), x.data(), x.start(), x.end(), x.stride(), x.shape(), x.strides());
+        };
+    }
+
+    /** {@code t} and every type inside it moved to position {@code p}. */
+    static PType relocate(PType t, Pos p) {
+        return switch (t) {
+            case PScalar x -> new PScalar(p, x.kind());
+            case PSimd x -> new PSimd(p, x.kind());
+            case PVec x -> new PVec(p, relocate(x.elem(), p));
+            case PDict x -> new PDict(p, relocate(x.key(), p), relocate(x.value(), p));
+            case PStruct x -> new PStruct(p, x.fields().stream().map(f -> relocate(f, p)).toList());
+            case PBuilder x -> new PBuilder(p, x.kind(), x.params().stream().map(f -> relocate(f, p)).toList(), x.op());
+            case PUnknown x -> new PUnknown(p);
+            case PAliasRef x -> new PAliasRef(p, x.name());
+            case PAnnotatedType x -> new PAnnotatedType(p, x.annotations(), relocate(x.type(), p));
         };
     }
 }

@@ -3,24 +3,29 @@ package weld.syntax;
 import java.math.BigInteger;
 
 /**
- * A token of Weld source. {@code text} is the source spelling; integer literals carry their unsigned magnitude and
- * kind (the range is checked by the parser, which knows whether a minus sign precedes), float literals their value
- * (already rounded for {@code f32}).
+ * A token of Weld source: its kind, its exact source spelling and its position (with offset and length). Integer
+ * literals also carry the kind given by their suffix and their unsigned magnitude, whose range the parser checks
+ * (it knows whether a minus sign precedes); float literals carry their kind and value, already rounded to
+ * {@code float} for {@code f32}.
  */
-public record Token(Kind kind, String text, Pos pos, ScalarKind literalKind, BigInteger intValue, double floatValue) {
-    /** Token classes. */
-    public enum Kind { IDENT, KEYWORD, INT, FLOAT, STRING, SYMBOL, EOF }
+public record Token(TokenKind kind, String text, Pos pos, ScalarKind literalKind, BigInteger intValue, double floatValue) {
 
-    static Token simple(Kind kind, String text, Pos pos) {
+    static Token of(TokenKind kind, String text, Pos pos) {
         return new Token(kind, text, pos, null, null, 0);
     }
 
+    /** Whether this is the keyword or symbol {@code s}. */
     public boolean is(String s) {
-        return (kind == Kind.KEYWORD || kind == Kind.SYMBOL) && text.equals(s);
+        return (kind == TokenKind.KEYWORD || kind == TokenKind.SYMBOL) && text.equals(s);
     }
 
-    /** How the token is shown in error messages. */
+    /** The characters of a string literal, without the quotes. */
+    public String stringValue() {
+        return text.substring(1, text.length() - 1);
+    }
+
+    /** How the token is shown in error messages: quoted source text, or {@code end of input}. */
     public String describe() {
-        return kind == Kind.EOF ? "end of input" : "'" + text + "'";
+        return kind == TokenKind.EOF ? "end of input" : "'" + text + "'";
     }
 }
