@@ -2,7 +2,9 @@ package weld.launcher;
 
 import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +36,7 @@ final class Arguments {
         try {
             return fromJsonArray(Json.parse(Files.readString(file)), file.toString());
         } catch (IOException e) {
-            throw new BadInput(file + ": cannot read: " + e.getMessage());
+            throw new BadInput(file + ": cannot read the arguments: " + reason(e));
         } catch (Json.SyntaxError e) {
             throw new BadInput(file + ": " + e.getMessage());
         }
@@ -54,6 +56,15 @@ final class Arguments {
         } catch (Json.SyntaxError e) {
             throw new BadInput("--arg " + x + ": not a .npy file or a JSON value (" + e.getMessage() + ")");
         }
+    }
+
+    /** Why a file could not be read, in words (the JDK's message for a missing file is just its name). */
+    static String reason(IOException e) {
+        return switch (e) {
+            case NoSuchFileException x -> "no such file";
+            case AccessDeniedException x -> "permission denied";
+            default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        };
     }
 
     static Object guest(Object json) {

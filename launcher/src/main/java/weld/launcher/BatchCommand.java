@@ -20,15 +20,16 @@ import org.graalvm.polyglot.Value;
  * leaves it unusable. Ends at the end of input.
  */
 final class BatchCommand {
-    private final Map<String, String> options;
+    private final PolyglotOptions options;
     private Context context;
 
-    BatchCommand(Map<String, String> options) {
+    BatchCommand(PolyglotOptions options) {
         this.options = options;
     }
 
     int run(InputStream in, PrintStream out, PrintStream err) {
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        context = options.newContext(); // before the first request: a bad option is a usage error, not an answer
         try {
             String line;
             while ((line = reader.readLine()) != null) {
@@ -62,7 +63,7 @@ final class BatchCommand {
             }
             Object[] args = m.containsKey("args") ? Arguments.fromJsonArray(m.get("args"), "args") : new Object[0];
             if (context == null) {
-                context = WeldMain.newContext(options);
+                context = options.newContext();
             }
             Value fn = context.eval(Source.newBuilder("weld", program, "request-" + id).buildLiteral());
             Value result = fn.execute(args);

@@ -12,8 +12,11 @@ import java.util.Map;
  * {@code u64} values are never routed through a double. Errors carry the 1-based line and column.
  */
 final class Json {
+    /** Deeper nesting is rejected rather than risking a stack overflow. */
+    static final int MAX_DEPTH = 10_000;
     private final String text;
     private int at;
+    private int depth;
 
     /** Malformed JSON, with its position. */
     static final class SyntaxError extends Exception {
@@ -64,12 +67,19 @@ final class Json {
             throw error("unexpected end of input");
         }
         char c = text.charAt(at);
+        if ((c == '{' || c == '[') && ++depth > MAX_DEPTH) {
+            throw error("nested more than " + MAX_DEPTH + " levels deep");
+        }
         switch (c) {
             case '{' -> {
-                return object();
+                Object o = object();
+                depth--;
+                return o;
             }
             case '[' -> {
-                return array();
+                Object a = array();
+                depth--;
+                return a;
             }
             case '"' -> {
                 return string();
@@ -180,10 +190,11 @@ final class Json {
                 case 'r' -> sb.append('\r');
                 case 't' -> sb.append('\t');
                 case 'u' -> {
-                    if (at + 4 > text.length()) {
+                    String hex = text.substring(at, Math.min(at + 4, text.length()));
+                    if (!hex.matches("[0-9a-fA-F]{4}")) {
                         throw error("bad \\u escape");
                     }
-                    sb.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                    sb.append((char) Integer.parseInt(hex, 16));
                     at += 4;
                 }
                 default -> throw error("bad escape \\" + e);

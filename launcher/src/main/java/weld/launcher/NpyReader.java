@@ -79,7 +79,7 @@ final class NpyReader {
             data.flip();
             return toArray(descr, data, (int) n);
         } catch (IOException e) {
-            throw new BadInput(file + ": cannot read: " + e.getMessage());
+            throw new BadInput(file + ": cannot read: " + Arguments.reason(e));
         } catch (NumberFormatException e) {
             throw new BadInput(file + ": malformed .npy header");
         }

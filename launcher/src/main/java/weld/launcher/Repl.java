@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
@@ -17,15 +16,15 @@ import org.graalvm.polyglot.Value;
  * unfinished {@code ;} or {@code (}), evaluates it and prints a zero-parameter program's result as JSON.
  */
 final class Repl {
-    private final Map<String, String> options;
+    private final PolyglotOptions options;
 
-    Repl(Map<String, String> options) {
+    Repl(PolyglotOptions options) {
         this.options = options;
     }
 
     int run(InputStream in, PrintStream out, PrintStream err) {
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        try (Context context = WeldMain.newContext(options)) {
+        try (Context context = options.newContext()) {
             out.println(WeldMain.version() + " — enter a program, e.g. || 1 + 2 (Ctrl-D to quit)");
             StringBuilder program = new StringBuilder();
             while (true) {

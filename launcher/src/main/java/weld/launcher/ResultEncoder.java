@@ -30,17 +30,19 @@ final class ResultEncoder {
             return v.asBoolean();
         }
         if (v.isNumber()) {
-            if (v.fitsInLong()) {
-                Object o = v.as(Object.class);
-                if (!(o instanceof Double || o instanceof Float)) {
-                    return v.asLong();
-                }
+            // Weld hands out f32/f64 values as boxed Float/Double: only those are printed as floats (2.0 stays 2.0,
+            // 0.1f prints as 0.1). Every other number is an integer, printed exactly (u64 above 2^63 as BigInteger).
+            Object o = v.as(Object.class);
+            if (o instanceof Float || o instanceof Double) {
+                return o;
             }
-            if (v.fitsInBigInteger() && !v.fitsInDouble()) {
+            if (v.fitsInLong()) {
+                return v.asLong();
+            }
+            if (v.fitsInBigInteger()) {
                 return v.asBigInteger();
             }
-            Object o = v.as(Object.class);
-            return o instanceof Float f ? (Object) f : (Object) v.asDouble();
+            return v.asDouble();
         }
         if (v.hasHashEntries()) {
             List<Object> pairs = new ArrayList<>();

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
@@ -59,7 +58,7 @@ final class RunCommand {
         }
     }
 
-    int run(Map<String, String> options) {
+    int run(PolyglotOptions options) {
         String text;
         try {
             text = Files.readString(Path.of(file));
@@ -72,13 +71,13 @@ final class RunCommand {
                 }
             }
         } catch (IOException e) {
-            err.println("weld: " + file + ": cannot read the program: " + e.getMessage());
+            err.println("weld: " + file + ": cannot read the program: " + Arguments.reason(e));
             return 2;
         } catch (BadInput e) {
             err.println("weld: " + e.getMessage());
             return 2;
         }
-        Context context = WeldMain.newContext(options);
+        Context context = options.newContext();
         try {
             Thread main = Thread.currentThread();
             Thread interrupt = new Thread(() -> {

@@ -2,13 +2,11 @@ package weld.launcher;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-import org.graalvm.polyglot.Context;
+import org.graalvm.options.OptionCategory;
+import org.graalvm.options.OptionDescriptor;
 import org.graalvm.polyglot.Engine;
-import org.graalvm.polyglot.HostAccess;
 
 /**
  * The {@code weld} command. Launcher options may come before or after the subcommand:
@@ -19,6 +17,14 @@ import org.graalvm.polyglot.HostAccess;
  * weld --version | --help
  * options: --threads N, --grain N, --udf-lib PATH, and polyglot options --engine.Name=value, --weld.Name=value
  * </pre>
+ *
+ * <p>Why not {@code org.graalvm.launcher.AbstractLanguageLauncher} ({@code org.graalvm.sdk:launcher-common}, on
+ * Maven Central for 25.0.3)? It hands the launcher one {@code Context.Builder} that already carries every polyglot
+ * option, {@code engine.*} included, and such a builder cannot take a shared engine: {@code weld batch} would lose
+ * all compiled code whenever it replaces a context. Its help and option handling also advertise
+ * {@code --jvm}/{@code --native}/{@code --vm.*}, which mean nothing on a stock JDK started by {@code bin/weld}, and it
+ * brings the shadowed JLine module. So the launcher parses its few arguments itself and follows the GraalVM
+ * convention for polyglot options ({@link PolyglotOptions}).
  */
 public final class WeldMain {
     static final String USAGE = """
@@ -55,10 +61,11 @@ public final class WeldMain {
     }
 
     static int run(String[] argv, PrintStream out, PrintStream err) {
-        Map<String, String> options = new LinkedHashMap<>();
+        PolyglotOptions options = new PolyglotOptions();
         List<String> rest = new ArrayList<>();
         List<String> udfLibs = new ArrayList<>();
         String command = null;
+        boolean help = false;
         try {
             for (int i = 0; i < argv.length; i++) {
                 String a = argv[i];
@@ -67,15 +74,12 @@ public final class WeldMain {
                         out.println(version());
                         return 0;
                     }
-                    case "--help", "-h" -> {
-                        out.print(USAGE);
-                        return 0;
-                    }
-                    case "--threads" -> options.put("weld.Threads", value(argv, ++i, a));
-                    case "--grain" -> options.put("weld.Grain", value(argv, ++i, a));
+                    case "--help", "-h" -> help = true;
+                    case "--threads" -> options.putIfDeclared("weld.Threads", value(argv, ++i, a));
+                    case "--grain" -> options.putIfDeclared("weld.Grain", value(argv, ++i, a));
                     case "--udf-lib" -> udfLibs.add(value(argv, ++i, a));
                     default -> {
-                        if (a.startsWith("--") && a.contains("=") && a.substring(2, a.indexOf('=')).contains(".")) {
+                        if (isPolyglotOption(a)) {
                             options.put(a.substring(2, a.indexOf('=')), a.substring(a.indexOf('=') + 1));
                         } else if (command == null && !a.startsWith("-")) {
                             command = a;
@@ -88,8 +92,13 @@ public final class WeldMain {
                     }
                 }
             }
+            if (help) {
+                out.print(USAGE);
+                out.print(languageOptions(options));
+                return 0;
+            }
             if (!udfLibs.isEmpty()) {
-                options.put("weld.UdfLibraries", String.join(java.io.File.pathSeparator, udfLibs));
+                options.putIfDeclared("weld.UdfLibraries", String.join(java.io.File.pathSeparator, udfLibs));
             }
             if (command == null) {
                 command = "repl";
@@ -102,14 +111,29 @@ public final class WeldMain {
                     }
                     yield new BatchCommand(options).run(System.in, out, err);
                 }
-                case "repl" -> new Repl(options).run(System.in, out, err);
+                case "repl" -> {
+                    if (!rest.isEmpty()) {
+                        throw new UsageError("repl takes no arguments: " + rest);
+                    }
+                    yield new Repl(options).run(System.in, out, err);
+                }
                 default -> throw new UsageError("unknown command '" + command + "'");
             };
         } catch (UsageError e) {
             err.println("weld: " + e.getMessage());
             err.print(USAGE);
             return 2;
+        } catch (PolyglotOptions.Invalid e) {
+            err.println("weld: invalid option: " + e.getMessage().replace("\n", " "));
+            err.println("weld: 'weld --help' lists the Weld options");
+            return 2;
         }
+    }
+
+    /** {@code --group.Name=value}: a polyglot option in the GraalVM launcher convention. */
+    static boolean isPolyglotOption(String a) {
+        int eq = a.indexOf('=');
+        return a.startsWith("--") && eq > 2 && a.substring(2, eq).contains(".");
     }
 
     private static String value(String[] argv, int i, String option) throws UsageError {
@@ -126,35 +150,14 @@ public final class WeldMain {
         }
     }
 
-    private static Engine engine;
-
-    /**
-     * A context for Weld programs. All contexts of the process share one engine (and so its compiled code), which
-     * takes the {@code engine.*} options of the first call; the other options go to the context. Language options
-     * the language does not declare yet (for example {@code weld.Threads} before parallel execution exists) are
-     * accepted and ignored, so scripts can pass them already.
-     */
-    static synchronized Context newContext(Map<String, String> options) {
-        Map<String, String> contextOptions = new LinkedHashMap<>();
-        Engine.Builder eb = Engine.newBuilder().allowExperimentalOptions(true);
-        for (Map.Entry<String, String> o : options.entrySet()) {
-            if (o.getKey().startsWith("engine.") || o.getKey().startsWith("compiler.")) {
-                eb.option(o.getKey(), o.getValue());
-            } else {
-                contextOptions.put(o.getKey(), o.getValue());
+    /** The user-level options the language declares, for {@code --help}. */
+    private static String languageOptions(PolyglotOptions options) {
+        StringBuilder sb = new StringBuilder("language options (--weld.Name=value):\n");
+        for (OptionDescriptor d : options.engine().getLanguages().get("weld").getOptions()) {
+            if (d.getCategory() == OptionCategory.USER && !d.isDeprecated()) {
+                sb.append(String.format("  --%-18s %s%n", d.getName(), d.getHelp()));
             }
         }
-        if (engine == null) {
-            engine = eb.build();
-        }
-        var declared = engine.getLanguages().get("weld").getOptions();
-        Context.Builder b = Context.newBuilder("weld").engine(engine).allowHostAccess(HostAccess.ALL)
-                .allowCreateThread(true).allowExperimentalOptions(true).allowNativeAccess(true);
-        for (Map.Entry<String, String> o : contextOptions.entrySet()) {
-            if (!o.getKey().startsWith("weld.") || declared.get(o.getKey()) != null) {
-                b.option(o.getKey(), o.getValue());
-            }
-        }
-        return b.build();
+        return sb.toString();
     }
 }

@@ -1,5 +1,6 @@
 package weld.launcher;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,6 +36,26 @@ class JsonTest {
         assertTrue(e.getMessage().startsWith("invalid JSON at 2:4"), e.getMessage());
         assertThrows(Json.SyntaxError.class, () -> Json.parse("[1] x"));
         assertThrows(Json.SyntaxError.class, () -> Json.parse("\"open"));
+    }
+
+    @Test
+    void badEscapesAndDeepNestingAreSyntaxErrors() {
+        Json.SyntaxError e = assertThrows(Json.SyntaxError.class, () -> Json.parse("\"\\uZZZZ\""));
+        assertTrue(e.getMessage().contains("bad \\u escape"), e.getMessage());
+        assertThrows(Json.SyntaxError.class, () -> Json.parse("\"\\u12"));
+        String deep = "[".repeat(Json.MAX_DEPTH + 1) + "]".repeat(Json.MAX_DEPTH + 1);
+        e = assertThrows(Json.SyntaxError.class, () -> Json.parse(deep));
+        assertTrue(e.getMessage().contains("nested more than"), e.getMessage());
+        assertEquals(List.of(List.of(List.of())), assertDoesNotThrow(() -> Json.parse("[[[]]]")));
+    }
+
+    @Test
+    void readThenWriteIsTheIdentity() throws Exception {
+        for (String json : List.of("18446744073709551615", "-9223372036854775808", "9223372036854775808", "\"NaN\"",
+                "[\"Infinity\", \"-Infinity\"]", "-0.0", "[[1, [2.5, []]], [true, false], null]", "1.0E300",
+                "4.9E-324", "[0.1, -7]")) {
+            assertEquals(json, write(Json.parse(json)));
+        }
     }
 
     private static String write(Object o) {

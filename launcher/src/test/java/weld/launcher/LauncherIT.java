@@ -103,14 +103,28 @@ class LauncherIT {
                 {"id": "2", "program": "|x: i32| x +", "args": [1]}
                 {"id": "3", "program": "|v: vec[i32]| lookup(v, 9L)", "args": [[1]]}
                 {"id": 4, "program": "|x: f64| x / 0.0", "args": ["NaN"]}
+                {"id": 5, "program": "|| {0.1f, 2.0, 0.1, -0.0f}", "args": []}
+                not json
                 """;
         Result r = weld(requests, "--threads", "2", "batch");
         assertEquals(0, r.exit(), r.err());
         String[] lines = r.out().strip().split("\n");
-        assertEquals(4, lines.length, r.out());
+        assertEquals(6, lines.length, r.out());
         assertEquals("{\"id\": \"1\", \"result\": 42}", lines[0]);
         assertTrue(lines[1].startsWith("{\"id\": \"2\", \"error\": {\"kind\": \"parse\""), lines[1]);
         assertTrue(lines[2].startsWith("{\"id\": \"3\", \"error\": {\"kind\": \"runtime\", \"message\": \"runtime error at 1:15"), lines[2]);
         assertEquals("{\"id\": 4, \"result\": \"NaN\"}", lines[3]);
+        // f32 results print in their own shortest form (0.1, not 0.10000000149011612); f64 2.0 stays a float
+        assertEquals("{\"id\": 5, \"result\": [0.1, 2.0, 0.1, -0.0]}", lines[4]);
+        assertTrue(lines[5].startsWith("{\"id\": null, \"error\": {\"kind\": \"runtime\", \"message\": \"invalid JSON at 1:1"), lines[5]);
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() throws Exception {
+        Result r = weld("", "--threads", "many", "batch");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("weld: invalid option"), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
     }
 }

@@ -1,0 +1,104 @@
+package weld.launcher;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.graalvm.options.OptionDescriptor;
+import org.graalvm.options.OptionDescriptors;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.HostAccess;
+
+/**
+ * The polyglot options of one launch, and the contexts built from them. Options written out
+ * ({@code --engine.Name=value}, {@code --weld.Name=value}) always reach the engine, so a misspelt name is reported;
+ * the shorthands ({@code --threads N}, ...) are dropped when the language does not declare their option, so
+ * scripts may pass them to any version of the language.
+ *
+ * <p>All contexts of the process share one engine, and so its compiled code: {@code weld batch} replaces a
+ * context that a request left unusable without losing what was compiled.
+ */
+final class PolyglotOptions {
+    /** An option name or value the engine rejects: a usage error, reported without a stack trace. */
+    static final class Invalid extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Invalid(String message) {
+            super(message);
+        }
+    }
+
+    private final Map<String, String> values = new LinkedHashMap<>();
+    private final Set<String> ifDeclared = new HashSet<>();
+    private Engine engine;
+
+    void put(String name, String value) {
+        values.put(name, value);
+        ifDeclared.remove(name);
+    }
+
+    /** A shorthand's option: passed on only if the language declares it. */
+    void putIfDeclared(String name, String value) {
+        values.put(name, value);
+        ifDeclared.add(name);
+    }
+
+    Map<String, String> values() {
+        return values;
+    }
+
+    /**
+     * A new context for Weld programs: host access for {@code .npy} arrays (read without copying), threads for
+     * parallel loops, native access for {@code cudf}.
+     *
+     * @throws Invalid if the engine rejects an option
+     */
+    synchronized Context newContext() {
+        try {
+            Engine shared = engine();
+            OptionDescriptors declared = shared.getLanguages().get("weld").getOptions();
+            Context.Builder b = Context.newBuilder("weld").engine(shared).allowHostAccess(HostAccess.ALL)
+                    .allowCreateThread(true).allowExperimentalOptions(true).allowNativeAccess(true);
+            for (Map.Entry<String, String> o : values.entrySet()) {
+                OptionDescriptor d = declared.get(o.getKey());
+                if (d != null) {
+                    try {
+                        d.getKey().getType().convert(o.getValue());
+                    } catch (IllegalArgumentException e) {
+                        throw new Invalid("--" + o.getKey() + "=" + o.getValue() + ": " + e.getMessage());
+                    }
+                }
+                if (!isEngineOption(o.getKey()) && (!ifDeclared.contains(o.getKey()) || d != null)) {
+                    b.option(o.getKey(), o.getValue());
+                }
+            }
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new Invalid(e.getMessage());
+        }
+    }
+
+    /** The shared engine, built with the {@code engine.*} and {@code compiler.*} options on first use. */
+    synchronized Engine engine() {
+        if (engine == null) {
+            Engine.Builder eb = Engine.newBuilder().allowExperimentalOptions(true);
+            for (Map.Entry<String, String> o : values.entrySet()) {
+                if (isEngineOption(o.getKey())) {
+                    eb.option(o.getKey(), o.getValue());
+                }
+            }
+            try {
+                engine = eb.build();
+            } catch (IllegalArgumentException e) {
+                throw new Invalid(e.getMessage());
+            }
+        }
+        return engine;
+    }
+
+    private static boolean isEngineOption(String name) {
+        return name.startsWith("engine.") || name.startsWith("compiler.");
+    }
+}

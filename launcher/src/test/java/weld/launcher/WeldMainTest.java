@@ -1,0 +1,100 @@
+package weld.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line: subcommands, options before or after them, and usage errors (exit status 2, no stack trace). */
+class WeldMainTest {
+    @TempDir
+    Path dir;
+
+    record Outcome(int exit, String out, String err) {
+    }
+
+    static Outcome weld(String... argv) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = WeldMain.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static void usageError(String expected, String... argv) {
+        Outcome o = weld(argv);
+        assertEquals(2, o.exit(), o.err());
+        assertTrue(o.err().contains(expected), o.err());
+        assertFalse(o.err().contains("\tat "), "no stack trace: " + o.err());
+    }
+
+    @Test
+    void usageErrors() {
+        usageError("unknown command 'frob'", "frob");
+        usageError("run needs a program file", "run");
+        usageError("--threads needs a value", "run", "p.weld", "--threads");
+        usageError("--arg needs a value", "run", "p.weld", "--arg");
+        usageError("either --args or --arg", "run", "p.weld", "--args", "a.json", "--arg", "1");
+        usageError("--repeat needs a positive integer", "run", "p.weld", "--repeat", "0");
+        usageError("unexpected argument 'q.weld'", "run", "p.weld", "q.weld");
+        usageError("unexpected argument '--bogus'", "run", "p.weld", "--bogus");
+        usageError("batch takes no arguments", "batch", "extra");
+    }
+
+    @Test
+    void polyglotOptionsFollowTheGraalVmConvention() {
+        assertTrue(WeldMain.isPolyglotOption("--engine.TraceCompilation=true"));
+        assertTrue(WeldMain.isPolyglotOption("--weld.Threads=4"));
+        assertFalse(WeldMain.isPolyglotOption("--weld.Threads"));
+        assertFalse(WeldMain.isPolyglotOption("--threads=4"));
+        assertFalse(WeldMain.isPolyglotOption("--args"));
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() throws Exception {
+        Path prog = dir.resolve("p.weld");
+        Files.writeString(prog, "|| 1");
+        usageError("invalid option", "--threads", "many", "run", prog.toString());
+        usageError("engine.NoSuchOption", "run", prog.toString(), "--engine.NoSuchOption=1");
+        usageError("weld.Thread", "--weld.Thread=2", "run", prog.toString()); // misspelt: reported, not ignored
+    }
+
+    @Test
+    void helpListsTheLanguageOptions() {
+        Outcome o = weld("--help");
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.out().startsWith("usage: weld"), o.out());
+        assertTrue(o.out().contains("--weld.Threads"), o.out());
+        assertEquals(0, weld("run", "--help").exit());
+    }
+
+    @Test
+    void versionNamesLanguageAndRuntime() {
+        Outcome o = weld("--version");
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.out().matches("Weld \\S+ \\(Truffle runtime: .+\\)\\R"), o.out());
+    }
+
+    @Test
+    void unreadableInputsNameTheFile() throws Exception {
+        usageError("missing.weld: cannot read the program: no such file", "run", dir.resolve("missing.weld").toString());
+        Path prog = dir.resolve("p.weld");
+        Files.writeString(prog, "|x: i64| x");
+        usageError("none.json: cannot read the arguments: no such file", "run", prog.toString(), "--args",
+                dir.resolve("none.json").toString());
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "[1,\n 2");
+        usageError("bad.json: invalid JSON at 2:3", "run", prog.toString(), "--args", bad.toString());
+        Path object = dir.resolve("obj.json");
+        Files.writeString(object, "{\"x\": 1}");
+        usageError("obj.json: expected a JSON array of arguments", "run", prog.toString(), "--args", object.toString());
+    }
+}
