@@ -25,7 +25,7 @@ public final class WeldOptions {
     public static final OptionKey<Integer> Grain = new OptionKey<>(0);
 
     @Option(help = "In parallel loops, vecmergers of at least this many elements are shared by all tasks and updated "
-            + "atomically; smaller ones get a copy per task (default measured: see docs/PERFORMANCE.md).", category = OptionCategory.EXPERT,
+            + "atomically; smaller ones get a copy per task (default measured: see docs/performance.md).", category = OptionCategory.EXPERT,
             stability = OptionStability.EXPERIMENTAL)
     public static final OptionKey<Integer> SharedVecMergerLength = new OptionKey<>(1 << 21);
 }

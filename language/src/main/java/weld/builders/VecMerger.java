@@ -16,7 +16,7 @@ import weld.types.WeldType;
  * {@code vecmerger[T, op]}: a copy of an initial vector whose elements are combined with merged
  * {@code {index, value}}s. In a parallel loop, small vecmergers get one identity-initialized copy per task
  * ({@link #emptyCopy}); large ones are shared by all tasks ({@link #share}) and then combine each element with a
- * compare-and-set loop (see docs/PERFORMANCE.md for where the switch lies).
+ * compare-and-set loop (see docs/performance.md for where the switch lies).
  */
 public final class VecMerger {
     private final WeldType elemType;
