@@ -7,6 +7,7 @@ module weld.language {
     exports weld.syntax;
     exports weld.types;
     exports weld.ir;
+    exports weld.lazy.host;
 
     provides com.oracle.truffle.api.provider.TruffleLanguageProvider with weld.WeldLanguageProvider;
 }

@@ -4,6 +4,8 @@ import com.oracle.truffle.api.TruffleLanguage.ContextReference;
 import com.oracle.truffle.api.TruffleLanguage.Env;
 import com.oracle.truffle.api.nodes.Node;
 
+import weld.lazy.LazyRuntime;
+
 /** Per-context state of the Weld language. */
 public final class WeldContext {
     private static final ContextReference<WeldContext> REFERENCE = ContextReference.create(WeldLanguage.class);
@@ -13,6 +15,7 @@ public final class WeldContext {
     private final int grain;
     private final int sharedVecMergerLength;
     private java.util.concurrent.ForkJoinPool pool;
+    private final LazyRuntime lazy;
 
     WeldContext(Env env) {
         this.env = env;
@@ -20,6 +23,12 @@ public final class WeldContext {
         this.threads = t > 0 ? t : Runtime.getRuntime().availableProcessors();
         this.grain = Math.max(0, env.getOptions().get(WeldOptions.Grain));
         this.sharedVecMergerLength = env.getOptions().get(WeldOptions.SharedVecMergerLength);
+        this.lazy = new LazyRuntime(env);
+    }
+
+    /** The lazy API of this context ({@link weld.lazy}). */
+    public LazyRuntime lazy() {
+        return lazy;
     }
 
     /** Worker threads for parallel loops (option {@code weld.Threads}). */

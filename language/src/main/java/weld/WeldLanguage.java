@@ -10,6 +10,7 @@ import com.oracle.truffle.api.nodes.RootNode;
 import com.oracle.truffle.api.source.Source;
 
 import weld.ir.Program;
+import weld.lazy.LazyApiRootNode;
 import weld.nodes.NodeBuilder;
 import weld.nodes.WeldRootNode;
 import weld.runtime.WeldFunction;
@@ -20,7 +21,8 @@ import weld.types.TypeInference;
 
 /**
  * The Weld language. Evaluating a program parses it, expands macros, infers types and builds the Truffle nodes of
- * its function; the result of the evaluation is that function as an executable value ({@link WeldFunction}).
+ * its function; the result of the evaluation is that function as an executable value ({@link WeldFunction}). The
+ * source {@code lazy} evaluates to the lazy API instead ({@link weld.lazy}).
  */
 @TruffleLanguage.Registration(id = WeldLanguage.ID, name = "Weld", version = WeldLanguage.VERSION,
         defaultMimeType = WeldLanguage.MIME_TYPE, characterMimeTypes = WeldLanguage.MIME_TYPE,
@@ -62,6 +64,9 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
     @Override
     protected CallTarget parse(ParsingRequest request) {
         Source source = request.getSource();
+        if (LazyApiRootNode.isApiSource(source)) {
+            return new LazyApiRootNode(this).getCallTarget();
+        }
         try {
             Program program = compile(source.getCharacters().toString());
             WeldRootNode root = NodeBuilder.build(this, program, WeldContext.get(null).udfLibraries());
@@ -73,6 +78,12 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
             throw WeldException.parse(null, "the program is nested too deeply to compile (" + source.getLineCount()
                     + " lines); split very long let chains or nested expressions").withSource(source);
         }
+    }
+
+    /** The language bindings: the member {@code lazy} is the lazy API, as the source {@code lazy} evaluates to. */
+    @Override
+    protected Object getScope(WeldContext context) {
+        return context.lazy().scope();
     }
 
     /** Parses, expands macros and type-checks a program into the typed IR. */
