@@ -2,6 +2,7 @@
 module weld.language {
     requires org.graalvm.truffle;
     requires org.graalvm.polyglot;
+    requires jdk.unsupported;
 
     exports weld;
     exports weld.syntax;

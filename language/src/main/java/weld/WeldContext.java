@@ -1,5 +1,13 @@
 package weld;
 
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.function.Function;
+
+import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleContext;
 import com.oracle.truffle.api.TruffleLanguage.ContextReference;
 import com.oracle.truffle.api.TruffleLanguage.Env;
 import com.oracle.truffle.api.nodes.Node;
@@ -60,11 +68,37 @@ public final class WeldContext {
         return workersSeen.size();
     }
 
-    /** Stops the worker pool (when the context is finalized). */
+    private TruffleContext workerContext;
+    private final Map<Node, CallTarget> taskTargets = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /**
+     * The context the workers of parallel loops enter: an inner context with Weld alone. Languages such as JavaScript
+     * refuse access from other threads, so workers cannot enter a context they share; an inner Weld-only context can
+     * be entered by any thread, and Weld's values (plain Java objects, external buffers) pass between the two.
+     */
+    public synchronized TruffleContext workerContext() {
+        if (workerContext == null) {
+            workerContext = env.newInnerContextBuilder(WeldLanguage.ID).inheritAllAccess(true)
+                    .initializeCreatorContext(true).build();
+        }
+        return workerContext;
+    }
+
+    /** The task root of parallel loop {@code loop} in this (worker) context, created on first use. */
+    @TruffleBoundary
+    public CallTarget taskTarget(Node loop, Function<WeldLanguage, CallTarget> newTask) {
+        return taskTargets.computeIfAbsent(loop, l -> newTask.apply(WeldLanguage.get(null)));
+    }
+
+    /** Stops the worker pool and closes the worker context (when the context is finalized). */
     synchronized void shutdown() {
         if (pool != null) {
             pool.shutdownNow();
             pool = null;
+        }
+        if (workerContext != null) {
+            workerContext.close();
+            workerContext = null;
         }
     }
 

@@ -30,6 +30,13 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
     public static final String VERSION = "0.1.0";
     public static final String MIME_TYPE = "application/x-weld";
 
+    private static final LanguageReference<WeldLanguage> REFERENCE = LanguageReference.create(WeldLanguage.class);
+
+    /** The language instance of the current context. */
+    public static WeldLanguage get(com.oracle.truffle.api.nodes.Node node) {
+        return REFERENCE.get(node);
+    }
+
     @Override
     protected WeldContext createContext(Env env) {
         return new WeldContext(env);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 import com.oracle.truffle.api.CallTarget;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
@@ -14,13 +15,16 @@ import com.oracle.truffle.api.frame.MaterializedFrame;
 import com.oracle.truffle.api.nodes.Node;
 
 import weld.WeldContext;
+import weld.WeldLanguage;
 import weld.types.WeldType;
 
 /**
  * Runs a loop's iterations as tasks on the context's ForkJoin pool and combines the builder partials in task
  * order (so appenders and groupmergers see values in iteration order). Workers are ordinary ForkJoin threads that
- * enter the Truffle context for the duration of each task, so the pool can be shared and the context closed at any
- * time. A runtime error in one task stops the others (tasks not started are skipped, running ones stop within
+ * enter the context's worker context (an inner Weld-only context, see {@link WeldContext#workerContext()}) for the
+ * duration of each task, so the pool can be shared, the context closed at any time, and a context shared with a
+ * single-threaded language such as JavaScript still runs loops on all workers. Each worker context compiles its
+ * own copy of the loop body ({@code newTask}, cached per loop). A runtime error in one task stops the others (tasks not started are skipped, running ones stop within
  * 2^16 iterations) and is rethrown once; closing the context interrupts the waiting thread.
  *
  * <p>Splitting: at least two grains of iterations are needed (option {@code weld.Grain}; adaptive by default:
@@ -46,14 +50,14 @@ public final class ParallelLoop {
 
     /** Runs the loop; returns the combined builder, or null if the loop is too short to split. */
     @TruffleBoundary
-    public static Object run(Node location, WeldContext context, CallTarget task, MaterializedFrame frame, long n,
-                             WeldType builderType, Object initial) {
+    public static Object run(Node location, WeldContext context, Function<WeldLanguage, CallTarget> newTask,
+                             MaterializedFrame frame, long n, WeldType builderType, Object initial) {
         long tasks = tasks(context, n);
         if (tasks < 2) {
             return null;
         }
         long chunk = (n + tasks - 1) / tasks;
-        TruffleContext truffleContext = context.env().getContext();
+        TruffleContext workers = context.workerContext();
         AtomicBoolean failed = new AtomicBoolean();
         List<ForkJoinTask<Object>> running = new ArrayList<>();
         for (long from = 0; from < n; from += chunk) {
@@ -64,15 +68,16 @@ public final class ParallelLoop {
                 if (failed.get()) {
                     return null;
                 }
-                Object previous = truffleContext.enter(null);
+                Object previous = workers.enter(null);
                 try {
                     context.recordWorker();
+                    CallTarget task = WeldContext.get(null).taskTarget(location, newTask);
                     return task.call(frame, start, end, partial, failed);
                 } catch (RuntimeException | Error e) {
                     failed.set(true);
                     throw e;
                 } finally {
-                    truffleContext.leave(null, previous);
+                    workers.leave(null, previous);
                 }
             }));
         }

@@ -8,13 +8,15 @@ import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 
 import weld.WeldException;
+import weld.runtime.external.ZeroCopy;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
  * Converts an argument from another language (or the launcher) to the carrier of a declared Weld parameter type.
  * Numbers are range-checked for the type (a 300 for a {@code u8} is an error, not a wrap-around); a Java primitive
- * array of the element's width becomes a {@code vec} without copying; other arrays are copied once. A mismatch is a
+ * array, a NIO buffer, a JavaScript typed array or a Python buffer of the element's type becomes a {@code vec}
+ * without copying ({@link ZeroCopy}); other arrays are copied once. A mismatch is a
  * runtime error naming the parameter, the expected type and what was passed.
  */
 public final class ArgumentConverter {
@@ -34,6 +36,19 @@ public final class ArgumentConverter {
         } catch (Mismatch | UnsupportedMessageException e) {
             throw WeldException.runtime(null, "argument '" + param + "': expected " + type + " but got "
                     + describe(value) + (e instanceof Mismatch m && m.getMessage() != null ? " (" + m.getMessage() + ")" : ""), null);
+        }
+    }
+
+    /**
+     * {@code value} as a value of {@code type}, or null if it is not one (a dictionary key given by another language,
+     * for example). Vectors are always copied: the result may be kept.
+     */
+    @TruffleBoundary
+    public static Object tryConvert(WeldType type, Object value) {
+        try {
+            return new ArgumentConverter(null).convert(type.resolve(), value);
+        } catch (Mismatch | UnsupportedMessageException | ZeroCopy.Unfit e) {
+            return null;
         }
     }
 
@@ -95,10 +110,14 @@ public final class ArgumentConverter {
 
     private WeldVector vector(WeldType.Vec t, Object v) throws UnsupportedMessageException {
         ScalarKind k = Storage.kindOf(t.elem());
-        if (k != null && env.isHostObject(v)) {
-            Object host = env.asHostObject(v);
-            if (host != null && host.getClass().isArray() && matches(k, host)) {
-                return new WeldVector(t.elem(), host, 0, java.lang.reflect.Array.getLength(host));
+        if (k != null && env != null) {
+            try {
+                WeldVector inPlace = ZeroCopy.view(env, t.elem(), k, v);
+                if (inPlace != null) {
+                    return inPlace;
+                }
+            } catch (ZeroCopy.Unfit e) {
+                throw new Mismatch(e.getMessage());
             }
         }
         if (!INTEROP.hasArrayElements(v)) {
@@ -121,31 +140,59 @@ public final class ArgumentConverter {
         return new WeldVector(t.elem(), store, 0, (int) n);
     }
 
-    private static boolean matches(ScalarKind k, Object array) {
-        return switch (k) {
-            case BOOL -> array instanceof boolean[];
-            case I8, U8 -> array instanceof byte[];
-            case I16, U16 -> array instanceof short[];
-            case I32, U32 -> array instanceof int[];
-            case I64, U64 -> array instanceof long[];
-            case F32 -> array instanceof float[];
-            case F64 -> array instanceof double[];
-        };
+    private WeldStruct struct(WeldType.Struct t, Object v) throws UnsupportedMessageException {
+        int n = t.fields().size();
+        Object[] source = INTEROP.hasArrayElements(v) ? elements(v, n) : INTEROP.hasMembers(v) ? members(v, n) : null;
+        if (source == null) {
+            throw new Mismatch(null);
+        }
+        Object[] f = new Object[n];
+        for (int i = 0; i < n; i++) {
+            try {
+                f[i] = convert(t.fields().get(i).resolve(), source[i]);
+            } catch (Mismatch m) {
+                throw new Mismatch("field " + i + ": " + (m.getMessage() == null ? "expected " + t.fields().get(i)
+                        : m.getMessage()));
+            }
+        }
+        return new WeldStruct(t, f);
     }
 
-    private WeldStruct struct(WeldType.Struct t, Object v) throws UnsupportedMessageException {
-        if (!INTEROP.hasArrayElements(v) || INTEROP.getArraySize(v) != t.fields().size()) {
-            throw new Mismatch(INTEROP.hasArrayElements(v) ? "wrong number of fields" : null);
+    /** The {@code n} elements of an array holding a struct's fields. */
+    private static Object[] elements(Object v, int n) throws UnsupportedMessageException {
+        if (INTEROP.getArraySize(v) != n) {
+            throw new Mismatch("wrong number of fields");
         }
-        Object[] f = new Object[t.fields().size()];
-        for (int i = 0; i < f.length; i++) {
+        Object[] r = new Object[n];
+        for (int i = 0; i < n; i++) {
             try {
-                f[i] = convert(t.fields().get(i).resolve(), INTEROP.readArrayElement(v, i));
+                r[i] = INTEROP.readArrayElement(v, i);
             } catch (com.oracle.truffle.api.interop.InvalidArrayIndexException e) {
                 throw new Mismatch("unreadable field " + i);
             }
         }
-        return new WeldStruct(t, f);
+        return r;
+    }
+
+    /** The readable, non-method members of an object, in the object's order, as a struct's {@code n} fields. */
+    private static Object[] members(Object v, int n) throws UnsupportedMessageException {
+        Object names = INTEROP.getMembers(v);
+        java.util.List<Object> values = new java.util.ArrayList<>();
+        try {
+            for (long i = 0; i < INTEROP.getArraySize(names); i++) {
+                String name = INTEROP.asString(INTEROP.readArrayElement(names, i));
+                if (INTEROP.isMemberReadable(v, name) && !INTEROP.isMemberInvocable(v, name)) {
+                    values.add(INTEROP.readMember(v, name));
+                }
+            }
+        } catch (com.oracle.truffle.api.interop.InvalidArrayIndexException
+                 | com.oracle.truffle.api.interop.UnknownIdentifierException e) {
+            throw new Mismatch("unreadable member");
+        }
+        if (values.size() != n) {
+            throw new Mismatch("an object with " + values.size() + " members for a struct of " + n + " fields");
+        }
+        return values.toArray();
     }
 
     private WeldDict dict(WeldType.Dict t, Object v) throws UnsupportedMessageException {

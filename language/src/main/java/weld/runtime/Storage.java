@@ -4,12 +4,15 @@ import java.util.Arrays;
 
 import com.oracle.truffle.api.CompilerDirectives;
 
+import weld.runtime.external.ExternalBuffer;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
  * Backing arrays of vectors: which primitive array holds a given element type, and typed reads and writes that
- * convert between the array's width and the element's {@link Carrier}.
+ * convert between the array's width and the element's {@link Carrier}. A vector passed in from outside may instead
+ * be backed by an {@link ExternalBuffer}: the boxed reads and copies accept one, the typed reads expect an array
+ * (nodes read through {@code StoreReadNode}, which handles both).
  */
 public final class Storage {
     private Storage() {
@@ -35,6 +38,31 @@ public final class Storage {
         };
     }
 
+    /** Whether {@code array} is the primitive array type that holds elements of {@code k}. */
+    public static boolean isArrayOf(ScalarKind k, Object array) {
+        return switch (k) {
+            case BOOL -> array instanceof boolean[];
+            case I8, U8 -> array instanceof byte[];
+            case I16, U16 -> array instanceof short[];
+            case I32, U32 -> array instanceof int[];
+            case I64, U64 -> array instanceof long[];
+            case F32 -> array instanceof float[];
+            case F64 -> array instanceof double[];
+        };
+    }
+
+    /** The remaining elements of a typed NIO buffer, copied into a primitive array. */
+    public static Object copyOfBuffer(java.nio.Buffer buffer) {
+        return switch (buffer) {
+            case java.nio.DoubleBuffer b -> { double[] a = new double[b.remaining()]; b.duplicate().get(a); yield a; }
+            case java.nio.FloatBuffer b -> { float[] a = new float[b.remaining()]; b.duplicate().get(a); yield a; }
+            case java.nio.LongBuffer b -> { long[] a = new long[b.remaining()]; b.duplicate().get(a); yield a; }
+            case java.nio.IntBuffer b -> { int[] a = new int[b.remaining()]; b.duplicate().get(a); yield a; }
+            case java.nio.ShortBuffer b -> { short[] a = new short[b.remaining()]; b.duplicate().get(a); yield a; }
+            default -> throw new IllegalArgumentException(buffer.getClass().getName());
+        };
+    }
+
     public static Object copyOf(Object store, int n) {
         return switch (store) {
             case boolean[] a -> Arrays.copyOf(a, n);
@@ -49,6 +77,13 @@ public final class Storage {
     }
 
     public static Object copyOfRange(Object store, int from, int to) {
+        if (store instanceof ExternalBuffer b) {
+            Object r = newArray(b.kind, to - from);
+            for (int i = from; i < to; i++) {
+                writeBoxed(b.kind, r, i - from, b.readBoxed(i));
+            }
+            return r;
+        }
         Object r = newArrayLike(store, to - from);
         System.arraycopy(store, from, r, 0, to - from);
         return r;
@@ -98,6 +133,9 @@ public final class Storage {
 
     /** Reads element {@code i} boxed in its carrier ({@code k} null: an object element). */
     public static Object readBoxed(ScalarKind k, Object store, int i) {
+        if (store instanceof ExternalBuffer b) {
+            return b.readBoxed(i);
+        }
         if (k == null) {
             return ((Object[]) store)[i];
         }

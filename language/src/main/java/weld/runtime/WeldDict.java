@@ -56,13 +56,20 @@ public final class WeldDict implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     boolean isHashEntryReadable(Object key) {
-        return map.containsKey(key);
+        Object k = ownKey(key);
+        return k != null && map.containsKey(k);
+    }
+
+    /** A key from another language converted to this dictionary's key type, or null if it cannot be one. */
+    private Object ownKey(Object key) {
+        return ArgumentConverter.tryConvert(type.key(), key);
     }
 
     @ExportMessage
     @TruffleBoundary
     Object readHashValue(Object key) throws com.oracle.truffle.api.interop.UnknownKeyException {
-        Object v = map.get(key);
+        Object k = ownKey(key);
+        Object v = k == null ? null : map.get(k);
         if (v == null) {
             throw com.oracle.truffle.api.interop.UnknownKeyException.create(key);
         }

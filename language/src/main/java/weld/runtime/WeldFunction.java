@@ -4,19 +4,20 @@ import java.util.List;
 
 import com.oracle.truffle.api.CallTarget;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.interop.ArityException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 import weld.WeldContext;
+import weld.WeldException;
 import weld.ir.Expr;
 import weld.types.WeldType;
 
 /**
  * A compiled Weld program as an executable value: {@code Context.eval("weld", program)} returns one. Executing it
- * converts each argument to its declared parameter type and runs the program.
+ * converts each argument to its declared parameter type and runs the program. A wrong number of arguments is a
+ * Weld runtime error (a guest error in every host language, as a wrong argument is), not an interop arity error.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class WeldFunction implements TruffleObject {
@@ -40,10 +41,11 @@ public final class WeldFunction implements TruffleObject {
 
     @ExportMessage
     @TruffleBoundary
-    Object execute(Object[] arguments) throws ArityException {
+    Object execute(Object[] arguments) {
         int n = paramTypes.size();
         if (arguments.length != n) {
-            throw ArityException.create(n, n, arguments.length);
+            throw WeldException.runtime(null, "weld function " + signature + " takes " + n + " argument"
+                    + (n == 1 ? "" : "s") + " but got " + arguments.length, null);
         }
         ArgumentConverter conv = new ArgumentConverter(WeldContext.get(null).env());
         Object[] converted = new Object[n];

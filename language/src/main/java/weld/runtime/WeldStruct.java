@@ -6,12 +6,16 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
 import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 import weld.types.WeldType;
 
-/** A struct value: its fields boxed in their carriers. Exposed to other languages as a read-only array. */
+/**
+ * A struct value: its fields boxed in their carriers. Exposed to other languages as a read-only array and as an
+ * object with read-only members {@code $0}, {@code $1}, ... (the field names Weld's reference uses).
+ */
 @ExportLibrary(InteropLibrary.class)
 public final class WeldStruct implements TruffleObject {
     public final WeldType.Struct type;
@@ -44,6 +48,32 @@ public final class WeldStruct implements TruffleObject {
             throw InvalidArrayIndexException.create(index);
         }
         return Exporter.export(type.fields().get((int) index), fields[(int) index]);
+    }
+
+    @ExportMessage
+    boolean hasMembers() {
+        return true;
+    }
+
+    @ExportMessage
+    Object getMembers(boolean includeInternal) {
+        return new MemberNames(fields.length);
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    boolean isMemberReadable(String member) {
+        return MemberNames.index(member, fields.length) >= 0;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object readMember(String member) throws UnknownIdentifierException {
+        int i = MemberNames.index(member, fields.length);
+        if (i < 0) {
+            throw UnknownIdentifierException.create(member);
+        }
+        return Exporter.export(type.fields().get(i), fields[i]);
     }
 
     @Override

@@ -1,9 +1,13 @@
 package weld.runtime;
 
+import java.nio.ByteOrder;
+
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
+import com.oracle.truffle.api.interop.InvalidBufferOffsetException;
 import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.interop.UnsupportedMessageException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
@@ -12,7 +16,9 @@ import weld.types.WeldType;
 
 /**
  * A {@code vec[T]}: a backing array ({@link Storage}), an offset and a length. Immutable once built; {@code slice}
- * makes a view on the same array. Exposed to other languages as a read-only array.
+ * makes a view on the same array, and the store may be an external buffer read in place. Exposed to other languages
+ * as a read-only array and, for scalar elements, as a read-only buffer of the packed elements (interop buffer
+ * messages, read from the backing array without copying it).
  */
 @ExportLibrary(InteropLibrary.class)
 public final class WeldVector implements TruffleObject {
@@ -62,6 +68,102 @@ public final class WeldVector implements TruffleObject {
             throw InvalidArrayIndexException.create(index);
         }
         return Exporter.export(elemType, get((int) index));
+    }
+
+    @ExportMessage
+    boolean hasBufferElements() {
+        return kind != null;
+    }
+
+    @ExportMessage
+    boolean isBufferWritable() throws UnsupportedMessageException {
+        requireBuffer();
+        return false;
+    }
+
+    @ExportMessage
+    long getBufferSize() throws UnsupportedMessageException {
+        requireBuffer();
+        return VectorBytes.size(this);
+    }
+
+    @ExportMessage
+    byte readBufferByte(long offset) throws UnsupportedMessageException, InvalidBufferOffsetException {
+        requireBuffer();
+        return (byte) VectorBytes.read(this, ByteOrder.LITTLE_ENDIAN, offset, 1);
+    }
+
+    @ExportMessage
+    short readBufferShort(ByteOrder order, long offset) throws UnsupportedMessageException, InvalidBufferOffsetException {
+        requireBuffer();
+        return (short) VectorBytes.read(this, order, offset, 2);
+    }
+
+    @ExportMessage
+    int readBufferInt(ByteOrder order, long offset) throws UnsupportedMessageException, InvalidBufferOffsetException {
+        requireBuffer();
+        return (int) VectorBytes.read(this, order, offset, 4);
+    }
+
+    @ExportMessage
+    long readBufferLong(ByteOrder order, long offset) throws UnsupportedMessageException, InvalidBufferOffsetException {
+        requireBuffer();
+        return VectorBytes.read(this, order, offset, 8);
+    }
+
+    @ExportMessage
+    float readBufferFloat(ByteOrder order, long offset) throws UnsupportedMessageException, InvalidBufferOffsetException {
+        requireBuffer();
+        return Float.intBitsToFloat((int) VectorBytes.read(this, order, offset, 4));
+    }
+
+    @ExportMessage
+    double readBufferDouble(ByteOrder order, long offset) throws UnsupportedMessageException, InvalidBufferOffsetException {
+        requireBuffer();
+        return Double.longBitsToDouble(VectorBytes.read(this, order, offset, 8));
+    }
+
+    @ExportMessage
+    void readBuffer(long offset, byte[] destination, int destinationOffset, int n)
+            throws UnsupportedMessageException, InvalidBufferOffsetException {
+        requireBuffer();
+        VectorBytes.copy(this, offset, destination, destinationOffset, n);
+    }
+
+    @ExportMessage
+    void writeBufferByte(long offset, byte value) throws UnsupportedMessageException {
+        throw UnsupportedMessageException.create();
+    }
+
+    @ExportMessage
+    void writeBufferShort(ByteOrder order, long offset, short value) throws UnsupportedMessageException {
+        throw UnsupportedMessageException.create();
+    }
+
+    @ExportMessage
+    void writeBufferInt(ByteOrder order, long offset, int value) throws UnsupportedMessageException {
+        throw UnsupportedMessageException.create();
+    }
+
+    @ExportMessage
+    void writeBufferLong(ByteOrder order, long offset, long value) throws UnsupportedMessageException {
+        throw UnsupportedMessageException.create();
+    }
+
+    @ExportMessage
+    void writeBufferFloat(ByteOrder order, long offset, float value) throws UnsupportedMessageException {
+        throw UnsupportedMessageException.create();
+    }
+
+    @ExportMessage
+    void writeBufferDouble(ByteOrder order, long offset, double value) throws UnsupportedMessageException {
+        throw UnsupportedMessageException.create();
+    }
+
+    private void requireBuffer() throws UnsupportedMessageException {
+        if (kind == null) {
+            throw UnsupportedMessageException.create();
+        }
     }
 
     @Override

@@ -85,7 +85,9 @@ class EmbeddingTest {
         PolyglotException element = assertThrows(PolyglotException.class,
                 () -> f.execute(1, ProxyArray.fromArray(1.0, true)));
         assertTrue(element.getMessage().contains("element 1"), element.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> f.execute(1));
+        PolyglotException arity = assertThrows(PolyglotException.class, () -> f.execute(1));
+        assertTrue(arity.isGuestException() && arity.getMessage().contains("takes 2 arguments but got 1"),
+                arity.getMessage());
     }
 
     @Test

@@ -14,6 +14,7 @@ public final class LookupVectorNode extends WeldExpressionNode {
     private final Pos pos;
     @Child private WeldExpressionNode vector;
     @Child private WeldExpressionNode index;
+    @Child private StoreReadNode read = StoreReadNode.create();
 
     public LookupVectorNode(Pos pos, WeldExpressionNode vector, WeldExpressionNode index) {
         this.pos = pos;
@@ -42,30 +43,30 @@ public final class LookupVectorNode extends WeldExpressionNode {
     @Override
     public boolean executeBoolean(VirtualFrame frame) {
         WeldVector v = vec(frame);
-        return Storage.readBoolean(v.store, at(v, index.executeLong(frame)));
+        return read.readBoolean(v.store, at(v, index.executeLong(frame)));
     }
 
     @Override
     public int executeInt(VirtualFrame frame) {
         WeldVector v = vec(frame);
-        return Storage.readInt(v.kind, v.store, at(v, index.executeLong(frame)));
+        return read.readInt(v.kind, v.store, at(v, index.executeLong(frame)));
     }
 
     @Override
     public long executeLong(VirtualFrame frame) {
         WeldVector v = vec(frame);
-        return Storage.readLong(v.store, at(v, index.executeLong(frame)));
+        return read.readLong(v.store, at(v, index.executeLong(frame)));
     }
 
     @Override
     public float executeFloat(VirtualFrame frame) {
         WeldVector v = vec(frame);
-        return Storage.readFloat(v.store, at(v, index.executeLong(frame)));
+        return read.readFloat(v.store, at(v, index.executeLong(frame)));
     }
 
     @Override
     public double executeDouble(VirtualFrame frame) {
         WeldVector v = vec(frame);
-        return Storage.readDouble(v.store, at(v, index.executeLong(frame)));
+        return read.readDouble(v.store, at(v, index.executeLong(frame)));
     }
 }

@@ -1,7 +1,9 @@
 package weld.nodes.loop;
 
 import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.Node;
 
+import weld.nodes.collection.StoreReadNode;
 import weld.runtime.Carrier;
 import weld.runtime.SimdOps;
 import weld.runtime.Storage;
@@ -9,16 +11,17 @@ import weld.syntax.ScalarKind;
 
 /**
  * Loads the element of iteration {@code i} of one iterator into its slot, straight from the backing array in the
- * element's carrier (a {@code rangeiter} element is the index value itself). Has no children: it is a compilation
- * constant of the loop body.
+ * element's carrier (a {@code rangeiter} element is the index value itself), or from the external buffer a vector
+ * passed in from outside reads in place.
  */
-public final class ElementLoader {
+public final class ElementLoader extends Node {
     private final LoopSlots slots;
     private final ScalarKind kind;
     private final Carrier carrier;
     private final boolean range;
     private final boolean unitStride;
     private final int simdLanes;
+    @Child private StoreReadNode read = StoreReadNode.create();
 
     /** {@code simdLanes} > 0: the element is a SIMD value of that many lanes starting at the index. */
     public ElementLoader(LoopSlots slots, ScalarKind kind, boolean range, boolean unitStride, int simdLanes) {
@@ -45,11 +48,11 @@ public final class ElementLoader {
             return;
         }
         switch (carrier) {
-            case BOOLEAN -> frame.setBoolean(e, Storage.readBoolean(store, j));
-            case INT -> frame.setInt(e, Storage.readInt(kind, store, j));
-            case LONG -> frame.setLong(e, Storage.readLong(store, j));
-            case FLOAT -> frame.setFloat(e, Storage.readFloat(store, j));
-            case DOUBLE -> frame.setDouble(e, Storage.readDouble(store, j));
+            case BOOLEAN -> frame.setBoolean(e, read.readBoolean(store, j));
+            case INT -> frame.setInt(e, read.readInt(kind, store, j));
+            case LONG -> frame.setLong(e, read.readLong(store, j));
+            case FLOAT -> frame.setFloat(e, read.readFloat(store, j));
+            case DOUBLE -> frame.setDouble(e, read.readDouble(store, j));
             case OBJECT -> frame.setObject(e, Storage.readObject(store, j));
         }
     }

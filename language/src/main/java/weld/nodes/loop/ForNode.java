@@ -1,5 +1,6 @@
 package weld.nodes.loop;
 
+import com.oracle.truffle.api.CallTarget;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
@@ -44,7 +45,6 @@ public final class ForNode extends WeldExpressionNode {
     @Child private WeldExpressionNode builder;
     @Child private LoopNode loop;
     private final LoopBody loopBody;
-    @CompilationFinal private LoopChunkRoot chunkRoot;
 
     public ForNode(Pos pos, WeldType builderType, boolean parallel, int builderSlot, int indexSlot, int countSlot,
                    int counterSlot, IteratorNode[] iterators, ElementLoader[] loaders, WeldExpressionNode builder,
@@ -91,18 +91,19 @@ public final class ForNode extends WeldExpressionNode {
     /** Runs the loop as parallel tasks; false if it must run sequentially after all. */
     @TruffleBoundary
     private boolean runParallel(MaterializedFrame frame, long n) {
-        WeldContext context = WeldContext.get(this);
-        if (chunkRoot == null) {
-            chunkRoot = new LoopChunkRoot(getRootNode().getLanguage(WeldLanguage.class), getRootNode().getFrameDescriptor(),
-                    carrier, builderSlot, countSlot, counterSlot, loopBody.copy());
-        }
         Object initial = carrier.read(frame, builderSlot);
-        Object result = ParallelLoop.run(this, context, chunkRoot.getCallTarget(), frame, n, builderType, initial);
+        Object result = ParallelLoop.run(this, WeldContext.get(this), this::newTask, frame, n, builderType, initial);
         if (result == null) {
             return false;
         }
         carrier.write(frame, builderSlot, result);
         return true;
+    }
+
+    /** The root of this loop's tasks for a language instance: a copy of the body, compiled on its own. */
+    private CallTarget newTask(WeldLanguage language) {
+        return new LoopChunkRoot(language, getRootNode().getFrameDescriptor(), carrier, builderSlot, countSlot,
+                counterSlot, loopBody.copy()).getCallTarget();
     }
 
     @Override

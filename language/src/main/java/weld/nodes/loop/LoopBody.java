@@ -1,6 +1,5 @@
 package weld.nodes.loop;
 
-import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.Node;
@@ -21,7 +20,7 @@ public final class LoopBody extends Node implements RepeatingNode {
     private final int indexSlot;
     private final int countSlot;
     private final int counterSlot;
-    @CompilationFinal(dimensions = 1) private final ElementLoader[] loaders;
+    @Children private final ElementLoader[] loaders;
     @Child private WeldExpressionNode body;
 
     public LoopBody(Carrier carrier, int builderSlot, int indexSlot, int countSlot, int counterSlot,
@@ -44,7 +43,11 @@ public final class LoopBody extends Node implements RepeatingNode {
             }
             return true;
         });
-        return new LoopBody(carrier, builderSlot, indexSlot, countSlot, counterSlot, loaders, copy);
+        ElementLoader[] loaderCopies = new ElementLoader[loaders.length];
+        for (int i = 0; i < loaders.length; i++) {
+            loaderCopies[i] = (ElementLoader) loaders[i].deepCopy();
+        }
+        return new LoopBody(carrier, builderSlot, indexSlot, countSlot, counterSlot, loaderCopies, copy);
     }
 
     @Override
