@@ -15,6 +15,9 @@ import com.oracle.truffle.api.source.Source;
 import weld.MemoryBudget;
 import weld.WeldException;
 import weld.WeldLanguage;
+import weld.WeldOptions;
+import weld.ir.IrPrinter;
+import weld.ir.passes.PassManager;
 
 /**
  * The lazy API of one context: evaluates WeldObjects and keeps the programs it compiled, by program text, so that the
@@ -81,6 +84,16 @@ public final class LazyRuntime {
     @TruffleBoundary
     String program(WeldObject o) {
         return o.knownValue() != null ? "" : LazyProgram.of(o).text();
+    }
+
+    /** The optimized IR of that program, as the passes selected by {@code weld.Passes} leave it. */
+    @TruffleBoundary
+    String optimized(WeldObject o) {
+        if (o.knownValue() != null) {
+            return "";
+        }
+        PassManager passes = PassManager.parse(env.getOptions().get(WeldOptions.Passes));
+        return IrPrinter.print(WeldLanguage.compile(LazyProgram.of(o).text(), passes, null));
     }
 
     private Object function(String text) {

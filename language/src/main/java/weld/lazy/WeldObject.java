@@ -23,12 +23,14 @@ import weld.types.WeldType;
  * later evaluations of objects that depend on this one take as an input instead of computing it again.
  *
  * <p>Members for other languages: {@code evaluate()} and {@code evaluate(memoryLimitBytes)}, {@code program()} (the
- * Weld program {@code evaluate} would run now), and the readable {@code name}, {@code type} and {@code evaluated}.
+ * Weld program {@code evaluate} would run now), {@code optimized()} (that program's IR after the optimization passes,
+ * e.g. to count the loops left after fusion), and the readable {@code name}, {@code type} and {@code evaluated}.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class WeldObject implements TruffleObject {
     private static final AtomicLong NEXT_ID = new AtomicLong();
-    private static final MemberNames MEMBERS = new MemberNames("evaluate", "program", "name", "type", "evaluated");
+    private static final MemberNames MEMBERS = new MemberNames("evaluate", "program", "optimized", "name", "type",
+            "evaluated");
 
     final String name;
     final WeldType type;
@@ -96,7 +98,7 @@ public final class WeldObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("evaluate") || member.equals("program");
+        return member.equals("evaluate") || member.equals("program") || member.equals("optimized");
     }
 
     @ExportMessage
@@ -106,7 +108,7 @@ public final class WeldObject implements TruffleObject {
             case "name" -> name;
             case "type" -> type.toString();
             case "evaluated" -> result != null;
-            case "evaluate", "program" -> new BoundMethod(this, member);
+            case "evaluate", "program", "optimized" -> new BoundMethod(this, member);
             default -> throw UnknownIdentifierException.create(member);
         };
     }
@@ -122,11 +124,11 @@ public final class WeldObject implements TruffleObject {
                 }
                 yield runtime.evaluate(this, args.length == 0 ? null : args[0]);
             }
-            case "program" -> {
+            case "program", "optimized" -> {
                 if (args.length != 0) {
                     throw ArityException.create(0, 0, args.length);
                 }
-                yield runtime.program(this);
+                yield member.equals("program") ? runtime.program(this) : runtime.optimized(this);
             }
             default -> throw UnknownIdentifierException.create(member);
         };

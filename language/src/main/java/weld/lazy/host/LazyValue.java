@@ -47,6 +47,11 @@ public final class LazyValue {
         return value.invokeMember("program").asString();
     }
 
+    /** That program's IR after the optimization passes ("" once evaluated): shows what fusion left. */
+    public String optimized() {
+        return value.invokeMember("optimized").asString();
+    }
+
     /** The underlying polyglot value, to hand to guest code. */
     public Value value() {
         return value;
