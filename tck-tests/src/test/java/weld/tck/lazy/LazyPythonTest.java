@@ -27,21 +27,9 @@ class LazyPythonTest {
         context.close();
     }
 
-    /** Makes {@code text} importable as the module {@code name}. */
-    static void defineModule(Context context, String name, String text) {
-        Value define = context.eval("python", """
-                def define(name, text):
-                    import sys, types
-                    module = types.ModuleType(name)
-                    exec(compile(text, name + ".py", "exec"), module.__dict__)
-                    sys.modules[name] = module
-                define""");
-        define.execute(name, text);
-    }
-
     @TestFactory
     Stream<DynamicTest> ndarray() {
-        defineModule(context, "ndarray", Scripts.text("ndarray.py"));
+        Scripts.definePythonModule(context, "ndarray", Scripts.text("ndarray.py"));
         context.eval(Scripts.source("python", "ndarray_test.py"));
         Value globals = context.getBindings("python");
         Value gaps = globals.getMember("GAPS");
