@@ -6,18 +6,18 @@ import java.util.Map;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.TruffleLanguage.Env;
-import com.oracle.truffle.api.interop.ArityException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
-import com.oracle.truffle.api.interop.UnsupportedTypeException;
 import com.oracle.truffle.api.source.Source;
 
-import weld.MemoryBudget;
+import weld.WeldContext;
 import weld.WeldException;
 import weld.WeldLanguage;
 import weld.WeldOptions;
 import weld.ir.IrPrinter;
 import weld.ir.passes.PassManager;
+import weld.runtime.MemoryBudget;
+import weld.runtime.WeldFunction;
 
 /**
  * The lazy API of one context: evaluates WeldObjects and keeps the programs it compiled, by program text, so that the
@@ -31,11 +31,11 @@ public final class LazyRuntime {
     private final Env env;
     private final LazyApi api = new LazyApi();
     private final LazyScope scope = new LazyScope(api);
-    private final Map<String, Object> compiled = new LinkedHashMap<>(16, 0.75f, true) {
+    private final Map<String, WeldFunction> compiled = new LinkedHashMap<>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, WeldFunction> eldest) {
             return size() > CACHE_SIZE;
         }
     };
@@ -60,7 +60,10 @@ public final class LazyRuntime {
         return compilations;
     }
 
-    /** Evaluates {@code o}, or returns its earlier result; {@code limit} is null or a positive number of bytes. */
+    /**
+     * Evaluates {@code o}, or returns its earlier result. {@code limit} is null (the context's {@code weld.MemoryLimit}
+     * applies) or a positive number of bytes that this evaluation may allocate instead.
+     */
     @TruffleBoundary
     Object evaluate(WeldObject o, Object limit) {
         long bytes = limitBytes(limit);
@@ -70,9 +73,10 @@ public final class LazyRuntime {
         }
         LazyProgram p = LazyProgram.of(o);
         try {
-            Object function = function(p.text());
-            Object[] args = p.arguments().toArray();
-            Object result = bytes == 0 ? call(function, args) : MemoryBudget.run(bytes, () -> call(function, args));
+            WeldFunction function = function(p.text());
+            WeldContext context = WeldContext.get(null);
+            Object[] args = p.arguments().stream().map(a -> KeptResult.asArgument(env, a)).toArray();
+            Object result = MemoryBudget.run(bytes > 0 ? bytes : context.memoryLimit(), () -> function.call(context, args));
             o.remember(result);
             return result;
         } catch (WeldException e) {
@@ -96,27 +100,19 @@ public final class LazyRuntime {
         return IrPrinter.print(WeldLanguage.compile(LazyProgram.of(o).text(), passes, null));
     }
 
-    private Object function(String text) {
+    private WeldFunction function(String text) {
         synchronized (this) {
-            Object f = compiled.get(text);
+            WeldFunction f = compiled.get(text);
             if (f != null) {
                 return f;
             }
         }
-        Object f = env.parsePublic(Source.newBuilder(WeldLanguage.ID, text, "weld lazy program").cached(false).build()).call();
+        WeldFunction f = (WeldFunction) env.parsePublic(Source.newBuilder(WeldLanguage.ID, text, "weld lazy program").cached(false).build()).call();
         synchronized (this) {
             compilations++;
             compiled.put(text, f);
         }
         return f;
-    }
-
-    private static Object call(Object function, Object[] args) {
-        try {
-            return INTEROP.execute(function, args);
-        } catch (UnsupportedTypeException | ArityException | UnsupportedMessageException e) {
-            throw CompilerDirectives.shouldNotReachHere(e);
-        }
     }
 
     private static long limitBytes(Object limit) {

@@ -3,12 +3,14 @@ package weld.lazy;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -121,10 +123,27 @@ class LazyApiTest {
     }
 
     @Test
-    void memoryLimitIsAcceptedPerEvaluation() {
-        LazyValue x = weld.data(new double[] {1, 2, 3}, "vec[f64]");
-        LazyValue s = weld.fragment(SUM, inputs("v", x));
-        assertEquals(6.0, s.evaluate(1L << 30).asDouble());
+    void memoryLimitAppliesToOneEvaluation() {
+        LazyValue n = weld.data(1_000_000L, "i64", "n");
+        LazyValue big = weld.fragment("len(result(for(rangeiter(0L, n, 1L), appender[f64], |b, i, e| merge(b, f64(e)))))",
+                inputs("n", n), "big");
+        PolyglotException e = assertThrows(PolyglotException.class, () -> big.evaluate(100_000));
+        assertTrue(e.getMessage().contains("memory limit exceeded"), e.getMessage());
+        assertFalse(big.isEvaluated());
+        assertEquals(1_000_000L, big.evaluate(64L << 20).asLong(), "a larger limit, same context");
+    }
+
+    @Test
+    void evaluateLimitReplacesTheContextOption() {
+        try (Context limited = Context.newBuilder("weld").option("weld.MemoryLimit", "100k").build()) {
+            Lazy w = Lazy.in(limited);
+            LazyValue n = w.data(1_000_000L, "i64", "n");
+            LazyValue big = w.fragment("len(result(for(rangeiter(0L, n, 1L), appender[f64], |b, i, e| merge(b, f64(e)))))",
+                    inputs("n", n), "big");
+            PolyglotException e = assertThrows(PolyglotException.class, big::evaluate);
+            assertTrue(e.getMessage().contains("memory limit exceeded"), e.getMessage());
+            assertEquals(1_000_000L, big.evaluate(64L << 20).asLong());
+        }
     }
 
     @Test

@@ -64,6 +64,22 @@ class LazyGraphTest {
     }
 
     @Test
+    void keptResultsOfEveryLayoutAreReadBack() {
+        LazyValue x = weld.data(new double[] {1, 2, 3, 4}, "vec[f64]", "x");
+        LazyValue mid = weld.fragment("slice(v, 1L, 2L)", inputs("v", x), "mid");
+        mid.evaluate();
+        assertEquals(5.0, weld.fragment(SUM, inputs("v", mid)).evaluate().asDouble());
+        LazyValue big = weld.fragment("result(for(v, appender[bool], |b, i, e| merge(b, e > 2.0)))", inputs("v", x), "big");
+        big.evaluate();
+        LazyValue count = weld.fragment("result(for(v, merger[i32, +], |b, i, e| merge(b, if(e, 1, 0))))", inputs("v", big));
+        assertEquals(2, count.evaluate().asInt());
+        LazyValue ints = weld.fragment("result(for(v, appender[i32], |b, i, e| merge(b, i32(e))))", inputs("v", x), "ints");
+        ints.evaluate();
+        assertEquals(10, weld.fragment("result(for(v, merger[i32, +], |b, i, e| merge(b, e)))", inputs("v", ints))
+                .evaluate().asInt());
+    }
+
+    @Test
     void evaluateTwiceReturnsTheKeptResult() {
         LazyValue x = weld.data(new double[] {1, 2, 3}, "vec[f64]");
         LazyValue sum = weld.fragment(SUM, inputs("v", x));
