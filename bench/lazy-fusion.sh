@@ -15,4 +15,4 @@ exec "$WELD_JAVA_HOME/bin/java" -Xmx8g -Xss16m -XX:+UnlockExperimentalVMOptions 
   --upgrade-module-path="$root/language/target/compiler" --module-path="$modules" \
   --add-modules org.graalvm.polyglot,weld.language -cp "$root/tck-tests/target/test-classes" \
   --enable-native-access=org.graalvm.truffle,ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
-  ${BENCH_JAVA_OPTS:-} weld.tck.lazy.FusionBenchmark "${1:-10000000}" "${2:-10}" "${3:-10}"
+  ${BENCH_JAVA_OPTS:-} weld.tck.lazy.FusionBenchmark "${1:-10000000}" "${2:-30}" "${3:-21}"

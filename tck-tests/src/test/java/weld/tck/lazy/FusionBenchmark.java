@@ -18,8 +18,8 @@ public final class FusionBenchmark {
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 10_000_000;
-        int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        int runs = args.length > 2 ? Integer.parseInt(args[2]) : 10;
+        int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 30;
+        int runs = args.length > 2 ? Integer.parseInt(args[2]) : 21;
         System.out.printf("(a * b + c).sum() over %d f64, %d warm-up runs, %d measured runs%n", n, warmup, runs);
         try (Context js = Context.newBuilder("js", "weld").allowAllAccess(true).build()) {
             Value nd = js.eval(Scripts.source("js", "ndarray.js"));
@@ -50,27 +50,33 @@ public final class FusionBenchmark {
         }
     }
 
+    /** Runs lazy and eager alternately, so that both see the same load on the machine. */
     private static void report(String language, Value run, int warmup, int runs) {
-        double lazyResult = run.execute(false).asDouble();
-        double eagerResult = run.execute(true).asDouble();
-        double[] lazy = time(warmup, runs, () -> run.execute(false).asDouble());
-        double[] eager = time(warmup, runs, () -> run.execute(true).asDouble());
-        System.out.printf("%-10s lazy : median %8.2f ms, min %8.2f ms (result %.6f)%n", language, lazy[0], lazy[1], lazyResult);
-        System.out.printf("%-10s eager: median %8.2f ms, min %8.2f ms (result %.6f)%n", language, eager[0], eager[1], eagerResult);
-        System.out.printf("%-10s eager/lazy (median): %.2f%n", language, eager[0] / lazy[0]);
+        DoubleSupplier lazy = () -> run.execute(false).asDouble();
+        DoubleSupplier eager = () -> run.execute(true).asDouble();
+        for (int i = 0; i < warmup; i++) {
+            lazy.getAsDouble();
+            eager.getAsDouble();
+        }
+        double[] lazyMs = new double[runs];
+        double[] eagerMs = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            lazyMs[i] = ms(lazy);
+            eagerMs[i] = ms(eager);
+        }
+        Arrays.sort(lazyMs);
+        Arrays.sort(eagerMs);
+        System.out.printf("%-10s lazy : median %8.2f ms, min %8.2f ms (result %.6f)%n", language, lazyMs[runs / 2],
+                lazyMs[0], lazy.getAsDouble());
+        System.out.printf("%-10s eager: median %8.2f ms, min %8.2f ms (result %.6f)%n", language, eagerMs[runs / 2],
+                eagerMs[0], eager.getAsDouble());
+        System.out.printf("%-10s eager/lazy: median %.2f, min %.2f%n", language, eagerMs[runs / 2] / lazyMs[runs / 2],
+                eagerMs[0] / lazyMs[0]);
     }
 
-    private static double[] time(int warmup, int runs, DoubleSupplier r) {
-        for (int i = 0; i < warmup; i++) {
-            r.getAsDouble();
-        }
-        double[] ms = new double[runs];
-        for (int i = 0; i < runs; i++) {
-            long t = System.nanoTime();
-            r.getAsDouble();
-            ms[i] = (System.nanoTime() - t) / 1e6;
-        }
-        Arrays.sort(ms);
-        return new double[] {ms[runs / 2], ms[0]};
+    private static double ms(DoubleSupplier r) {
+        long t = System.nanoTime();
+        r.getAsDouble();
+        return (System.nanoTime() - t) / 1e6;
     }
 }
