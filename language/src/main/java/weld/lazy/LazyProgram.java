@@ -80,9 +80,9 @@ record LazyProgram(String text, List<Object> arguments, List<Part> parts) {
                 if (o != root) {
                     sb.append("let ").append(names.get(o)).append(" = ");
                 }
-                sb.append('(');
-                o.inputs.forEach((alias, in) -> sb.append("let ").append(alias).append(" = ").append(names.get(in)).append("; "));
-                sb.append('\n').append(o.fragment).append("\n)").append(o != root ? ";\n" : "\n");
+                List<String> aliases = new ArrayList<>();
+                o.inputs.forEach((alias, in) -> aliases.add("let " + alias + " = " + names.get(in) + ";"));
+                sb.append('(').append(String.join(" ", aliases)).append('\n').append(o.fragment).append("\n)").append(o != root ? ";\n" : "\n");
                 int lines = (int) o.fragment.chars().filter(c -> c == '\n').count() + 1;
                 parts.add(new Part(o, line + 1, lines));
                 line += lines + 2;

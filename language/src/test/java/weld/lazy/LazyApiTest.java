@@ -72,10 +72,10 @@ class LazyApiTest {
         LazyValue sum = weld.fragment(SUM, inputs("v", mul), "sum");
         assertEquals("""
                 |x: vec[f64]|
-                let mul = (let a = x; let b = x;\s
+                let mul = (let a = x; let b = x;
                 %s
                 );
-                (let v = mul;\s
+                (let v = mul;
                 %s
                 )
                 """.formatted(MUL, SUM), sum.program());
