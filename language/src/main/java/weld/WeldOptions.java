@@ -5,9 +5,9 @@ import org.graalvm.options.OptionKey;
 import org.graalvm.options.OptionStability;
 import org.graalvm.options.OptionType;
 
-import weld.ir.passes.PassManager;
-
 import com.oracle.truffle.api.Option;
+
+import weld.ir.passes.PassManager;
 
 /** The context options of the Weld language ({@code --weld.Name=value} on the command line). */
 @Option.Group(WeldLanguage.ID)

@@ -12,7 +12,6 @@ import weld.ir.Children;
 import weld.ir.Expr;
 import weld.ir.IrPrinter;
 import weld.ir.Symbol;
-import weld.syntax.BinOp;
 import weld.types.WeldType;
 
 /**
@@ -63,9 +62,12 @@ final class Cse implements Pass {
             if (n instanceof Expr.Let l) {
                 bound.add(l.symbol());
             }
-            for (Expr c : Children.of(n)) {
-                if (!(c instanceof Expr.Lambda)) {
-                    collect(c, seen, bound);
+            List<Expr> children = Children.of(n);
+            for (int k = 0; k < children.size(); k++) {
+                if (Effects.isConditional(n, k, children.get(k))) {
+                    Symbols.binders(children.get(k), bound);
+                } else {
+                    collect(children.get(k), seen, bound);
                 }
             }
             Expr best = null;
@@ -95,14 +97,11 @@ final class Cse implements Pass {
                 bound.add(l.symbol());
             }
             List<Expr> children = Children.of(e);
-            for (int i = 0; i < children.size(); i++) {
-                Expr c = children.get(i);
-                boolean conditional = e instanceof Expr.If && i > 0
-                        || e instanceof Expr.Binary b && i == 1 && (b.op() == BinOp.LAND || b.op() == BinOp.LOR);
-                if (!conditional && !(c instanceof Expr.Lambda)) {
-                    collect(c, seen, bound);
+            for (int k = 0; k < children.size(); k++) {
+                if (Effects.isConditional(e, k, children.get(k))) {
+                    Symbols.binders(children.get(k), bound);
                 } else {
-                    Symbols.binders(c, bound);
+                    collect(children.get(k), seen, bound);
                 }
             }
         }

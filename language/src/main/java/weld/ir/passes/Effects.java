@@ -45,6 +45,16 @@ final class Effects {
         return false;
     }
 
+    /**
+     * Whether child {@code k} of {@code parent} is evaluated only sometimes or repeatedly: a branch of {@code if},
+     * the right operand of {@code &&} or {@code ||}, or a function (a loop body, an {@code iterate} step, a
+     * comparator).
+     */
+    static boolean isConditional(Expr parent, int k, Expr child) {
+        return child instanceof Expr.Lambda || parent instanceof Expr.If && k > 0
+                || parent instanceof Expr.Binary b && k == 1 && (b.op() == BinOp.LAND || b.op() == BinOp.LOR);
+    }
+
     /** Whether {@code e} is so cheap that evaluating it once per use (even inside a loop) costs nothing. */
     static boolean isTrivial(Expr e) {
         return switch (e) {

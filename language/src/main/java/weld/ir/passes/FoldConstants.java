@@ -10,12 +10,13 @@ import weld.types.WeldType;
 /**
  * Constant folding with the exact semantics of the operator nodes ({@link ScalarOps#apply}): integer arithmetic
  * wraps at the type's width, u32 and u64 divide and compare unsigned, floats follow IEEE and C. An integer division
- * or remainder by zero is left for run time, where it raises its error at its position. Also simplifies
+ * or remainder by zero is left for run time, where it raises its error at its position. Casts between integer
+ * types fold too (float conversions are left to the cast node). Also simplifies
  * {@code if}/{@code select} on a literal condition, {@code &&}/{@code ||} with a literal operand and a field of a
  * struct literal (when the dropped operands cannot fail).
  *
  * <pre>
- * {(1 + 2) * 3, 127c + 1c, u8(250L) + u8(10L), 7 / 0, if(1 &lt; 2, x, y)}   =&gt;   {9, -128c, u8(4L), 7 / 0, x}
+ * {(1 + 2) * 3, 127c + 1c, u8(250) + u8(10), 7 / 0, if(1 &lt; 2, x, y)}   =&gt;   {9, -128c, u8(4L), 7 / 0, x}
  * </pre>
  */
 final class FoldConstants implements Pass {
@@ -39,6 +40,8 @@ final class FoldConstants implements Pass {
             case Expr.Binary b -> binary(b);
             case Expr.Unary u when u.operand() instanceof Expr.Literal l && (u.op() == UnaryOp.NEG || u.op() == UnaryOp.NOT) ->
                     literal(u, l.kind(), negate(l.kind(), l.value()));
+            case Expr.Cast c when c.operand() instanceof Expr.Literal l && !l.kind().isFloat() && !c.target().isFloat() ->
+                    literal(c, c.target(), cast(l.kind(), c.target(), l.value()));
             case Expr.If i when i.cond() instanceof Expr.Literal l -> (Boolean) l.value() ? i.onTrue() : i.onFalse();
             case Expr.Select s when s.cond() instanceof Expr.Literal l -> {
                 boolean c = (Boolean) l.value();
@@ -79,6 +82,20 @@ final class FoldConstants implements Pass {
         }
         Object v = ScalarOps.apply(k, op, l.value(), r.value());
         return literal(b, op.isComparison() ? ScalarKind.BOOL : k, v);
+    }
+
+    /** An integer or bool value converted to an integer or bool type, as the cast node does. */
+    private static Object cast(ScalarKind from, ScalarKind to, Object v) {
+        long x = switch (v) {
+            case Boolean b -> b ? 1 : 0;
+            case Integer i -> from == ScalarKind.U32 ? Integer.toUnsignedLong(i) : i;
+            default -> (Long) v;
+        };
+        return switch (to) {
+            case BOOL -> x != 0;
+            case I64, U64 -> x;
+            default -> ScalarOps.normalize(to, (int) x);
+        };
     }
 
     private static Object negate(ScalarKind k, Object v) {

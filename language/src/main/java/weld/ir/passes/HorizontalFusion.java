@@ -14,7 +14,6 @@ import weld.ir.Expr.Lambda;
 import weld.ir.Expr.Param;
 import weld.ir.IrPrinter;
 import weld.ir.Symbol;
-import weld.syntax.BinOp;
 
 /**
  * Horizontal loop fusion (the paper's Listing 3): two loops over the same iterators that are both evaluated whenever
@@ -52,9 +51,12 @@ final class HorizontalFusion implements Pass {
         if (n instanceof Expr.Let l) {
             bound.add(l.symbol());
         }
-        for (Expr c : Children.of(n)) {
-            if (!(c instanceof Lambda)) {
-                collect(c, loops, bound);
+        List<Expr> children = Children.of(n);
+        for (int k = 0; k < children.size(); k++) {
+            if (Effects.isConditional(n, k, children.get(k))) {
+                Symbols.binders(children.get(k), bound);
+            } else {
+                collect(children.get(k), loops, bound);
             }
         }
         Map<String, Expr.Result> byIterators = new LinkedHashMap<>();
@@ -106,13 +108,10 @@ final class HorizontalFusion implements Pass {
         }
         List<Expr> children = Children.of(e);
         for (int k = 0; k < children.size(); k++) {
-            Expr c = children.get(k);
-            boolean conditional = e instanceof Expr.If && k > 0 || c instanceof Lambda
-                    || e instanceof Expr.Binary b && k == 1 && (b.op() == BinOp.LAND || b.op() == BinOp.LOR);
-            if (conditional) {
-                Symbols.binders(c, bound);
+            if (Effects.isConditional(e, k, children.get(k))) {
+                Symbols.binders(children.get(k), bound);
             } else {
-                collect(c, loops, bound);
+                collect(children.get(k), loops, bound);
             }
         }
     }

@@ -3,7 +3,6 @@ package weld.ir.passes;
 import weld.ir.Children;
 import weld.ir.Expr;
 import weld.ir.Symbol;
-import weld.syntax.BinOp;
 
 /**
  * Inlines {@code let}-bound values: trivial values (literals, variables, fields of variables) everywhere, other
@@ -74,7 +73,7 @@ final class InlineLet implements Pass {
         var children = Children.of(e);
         for (int k = 0; k < children.size(); k++) {
             Expr c = children.get(k);
-            if (conditional(e, k) || c instanceof Expr.Lambda) {
+            if (Effects.isConditional(e, k, c)) {
                 if (Symbols.uses(c, s) > 0 || Effects.mayFail(c)) {
                     return Scan.BLOCKED;
                 }
@@ -89,11 +88,5 @@ final class InlineLet implements Pass {
             }
         }
         return Scan.ABSENT;
-    }
-
-    /** Whether child {@code k} of {@code e} is evaluated only under a condition. */
-    private static boolean conditional(Expr e, int k) {
-        return e instanceof Expr.If && k > 0
-                || e instanceof Expr.Binary b && k == 1 && (b.op() == BinOp.LAND || b.op() == BinOp.LOR);
     }
 }
