@@ -20,6 +20,7 @@ public final class WeldContext {
     private final int threads;
     private final int grain;
     private final int sharedVecMergerLength;
+    private final long memoryLimit;
     private java.util.concurrent.ForkJoinPool pool;
 
     WeldContext(Env env) {
@@ -28,6 +29,7 @@ public final class WeldContext {
         this.threads = t > 0 ? t : Runtime.getRuntime().availableProcessors();
         this.grain = Math.max(0, env.getOptions().get(WeldOptions.Grain));
         this.sharedVecMergerLength = env.getOptions().get(WeldOptions.SharedVecMergerLength);
+        this.memoryLimit = env.getOptions().get(WeldOptions.MemoryLimit);
     }
 
     /** Worker threads for parallel loops (option {@code weld.Threads}). */
@@ -38,6 +40,11 @@ public final class WeldContext {
     /** Minimum iterations per parallel task, or 0 for adaptive (option {@code weld.Grain}). */
     public int grain() {
         return grain;
+    }
+
+    /** Bytes one evaluation may allocate, 0 for no limit (option {@code weld.MemoryLimit}). */
+    public long memoryLimit() {
+        return memoryLimit;
     }
 
     /** Length from which parallel tasks share a vecmerger (option {@code weld.SharedVecMergerLength}). */

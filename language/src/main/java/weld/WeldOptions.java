@@ -3,6 +3,7 @@ package weld;
 import org.graalvm.options.OptionCategory;
 import org.graalvm.options.OptionKey;
 import org.graalvm.options.OptionStability;
+import org.graalvm.options.OptionType;
 
 import com.oracle.truffle.api.Option;
 
@@ -23,6 +24,12 @@ public final class WeldOptions {
     @Option(help = "Minimum iterations per parallel task (0: adaptive). Loops shorter than two grains stay sequential.",
             category = OptionCategory.USER, stability = OptionStability.STABLE)
     public static final OptionKey<Integer> Grain = new OptionKey<>(0);
+
+    @Option(help = "Bytes one evaluation of a program may allocate, with an optional k, m or g suffix (0: no limit "
+            + "but the Java heap). Going over it is a runtime error; the context stays usable.",
+            category = OptionCategory.USER, stability = OptionStability.STABLE)
+    public static final OptionKey<Long> MemoryLimit = new OptionKey<>(0L,
+            new OptionType<>("bytes", MemorySize::parse));
 
     @Option(help = "In parallel loops, vecmergers of at least this many elements are shared by all tasks and updated "
             + "atomically; smaller ones get a copy per task (default measured: see docs/performance.md).", category = OptionCategory.EXPERT,

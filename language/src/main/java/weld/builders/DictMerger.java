@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import weld.runtime.MemoryBudget;
 import weld.runtime.ScalarOps;
 import weld.runtime.WeldDict;
 import weld.syntax.BinOp;
@@ -23,7 +24,11 @@ public final class DictMerger {
 
     @TruffleBoundary
     public void merge(Object key, Object value) {
+        int before = map.size();
         map.merge(key, value, (a, b) -> ScalarOps.combine(type.value(), op, a, b));
+        if (map.size() != before) {
+            MemoryBudget.charge(MemoryBudget.ENTRY_BYTES);
+        }
     }
 
     /** The entries merged so far (to combine the partials of a parallel loop). */
@@ -33,6 +38,7 @@ public final class DictMerger {
 
     @TruffleBoundary
     public WeldDict result() {
+        MemoryBudget.charge(map.size() * MemoryBudget.ENTRY_BYTES);
         return new WeldDict(type, new LinkedHashMap<>(map));
     }
 }

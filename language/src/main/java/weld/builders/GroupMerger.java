@@ -7,6 +7,7 @@ import java.util.Map;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import weld.runtime.MemoryBudget;
 import weld.runtime.Storage;
 import weld.runtime.WeldDict;
 import weld.runtime.WeldVector;
@@ -19,6 +20,9 @@ public final class GroupMerger {
     private final WeldType value;
     private final Map<Object, List<Object>> groups = new LinkedHashMap<>();
 
+    /** Estimated heap bytes of one grouped value: a boxed scalar and its list slot. */
+    private static final long VALUE_BYTES = 24;
+
     public GroupMerger(WeldType key, WeldType value) {
         this.key = key;
         this.value = value;
@@ -26,7 +30,11 @@ public final class GroupMerger {
 
     @TruffleBoundary
     public void merge(Object k, Object v) {
-        groups.computeIfAbsent(k, x -> new ArrayList<>()).add(v);
+        groups.computeIfAbsent(k, x -> {
+            MemoryBudget.charge(MemoryBudget.ENTRY_BYTES);
+            return new ArrayList<>();
+        }).add(v);
+        MemoryBudget.charge(VALUE_BYTES);
     }
 
     /** Appends the groups of {@code other} (a later partial of a parallel loop) after this merger's values. */

@@ -16,6 +16,7 @@ import com.oracle.truffle.api.nodes.Node;
 
 import weld.WeldContext;
 import weld.WeldLanguage;
+import weld.runtime.MemoryBudget;
 import weld.types.WeldType;
 
 /**
@@ -59,6 +60,7 @@ public final class ParallelLoop {
         long chunk = (n + tasks - 1) / tasks;
         TruffleContext workers = context.workerContext();
         AtomicBoolean failed = new AtomicBoolean();
+        MemoryBudget budget = MemoryBudget.current();
         List<ForkJoinTask<Object>> running = new ArrayList<>();
         for (long from = 0; from < n; from += chunk) {
             long start = from;
@@ -72,7 +74,7 @@ public final class ParallelLoop {
                 try {
                     context.recordWorker();
                     CallTarget task = WeldContext.get(null).taskTarget(location, newTask);
-                    return task.call(frame, start, end, partial, failed);
+                    return MemoryBudget.within(budget, () -> task.call(frame, start, end, partial, failed));
                 } catch (RuntimeException | Error e) {
                     failed.set(true);
                     throw e;

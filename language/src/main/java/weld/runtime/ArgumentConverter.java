@@ -8,6 +8,7 @@ import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 
 import weld.WeldException;
+import weld.runtime.external.ExternalBuffer;
 import weld.runtime.external.ZeroCopy;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
@@ -120,6 +121,10 @@ public final class ArgumentConverter {
                 throw new Mismatch(e.getMessage());
             }
         }
+        ExternalBuffer typed = k == null ? null : ZeroCopy.typedBuffer(v);
+        if (typed != null) {
+            return convertElements(t, typed);
+        }
         if (!INTEROP.hasArrayElements(v)) {
             throw new Mismatch(null);
         }
@@ -138,6 +143,21 @@ public final class ArgumentConverter {
             }
         }
         return new WeldVector(t.elem(), store, 0, (int) n);
+    }
+
+    /** Copies a typed sequence of another element type, converting (and range-checking) each value. */
+    private WeldVector convertElements(WeldType.Vec t, ExternalBuffer source) throws UnsupportedMessageException {
+        ScalarKind k = Storage.kindOf(t.elem());
+        WeldType sourceType = new WeldType.Scalar(source.kind);
+        Object store = Storage.newArray(k, source.length);
+        for (int i = 0; i < source.length; i++) {
+            try {
+                Storage.writeBoxed(k, store, i, scalar(k, Exporter.export(sourceType, source.readBoxed(i))));
+            } catch (Mismatch m) {
+                throw new Mismatch("element " + i + ": " + (m.getMessage() == null ? "expected " + t.elem() : m.getMessage()));
+            }
+        }
+        return new WeldVector(t.elem(), store, 0, source.length);
     }
 
     private WeldStruct struct(WeldType.Struct t, Object v) throws UnsupportedMessageException {

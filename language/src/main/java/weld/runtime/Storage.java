@@ -23,7 +23,9 @@ public final class Storage {
         return elem.resolve() instanceof WeldType.Scalar s ? s.kind() : null;
     }
 
+    /** A new backing array of {@code n} elements, charged to the running evaluation's {@link MemoryBudget}. */
     public static Object newArray(ScalarKind k, int n) {
+        MemoryBudget.charge(bytes(k, n));
         if (k == null) {
             return new Object[n];
         }
@@ -63,7 +65,13 @@ public final class Storage {
         };
     }
 
+    /** Estimated heap bytes of an array of {@code n} elements of kind {@code k} (null: references). */
+    static long bytes(ScalarKind k, long n) {
+        return 16 + n * (k == null ? 8 : k == ScalarKind.BOOL ? 1 : k.bits / 8);
+    }
+
     public static Object copyOf(Object store, int n) {
+        MemoryBudget.charge(bytes(kindOfArray(store), n));
         return switch (store) {
             case boolean[] a -> Arrays.copyOf(a, n);
             case byte[] a -> Arrays.copyOf(a, n);
@@ -89,7 +97,22 @@ public final class Storage {
         return r;
     }
 
+    /** The narrowest kind stored in a backing array of this type (null for {@code Object[]}). */
+    private static ScalarKind kindOfArray(Object store) {
+        return switch (store) {
+            case boolean[] a -> ScalarKind.BOOL;
+            case byte[] a -> ScalarKind.I8;
+            case short[] a -> ScalarKind.I16;
+            case int[] a -> ScalarKind.I32;
+            case long[] a -> ScalarKind.I64;
+            case float[] a -> ScalarKind.F32;
+            case double[] a -> ScalarKind.F64;
+            default -> null;
+        };
+    }
+
     private static Object newArrayLike(Object store, int n) {
+        MemoryBudget.charge(bytes(kindOfArray(store), n));
         return java.lang.reflect.Array.newInstance(store.getClass().getComponentType(), n);
     }
 

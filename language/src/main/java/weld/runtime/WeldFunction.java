@@ -47,9 +47,15 @@ public final class WeldFunction implements TruffleObject {
             throw WeldException.runtime(null, "weld function " + signature + " takes " + n + " argument"
                     + (n == 1 ? "" : "s") + " but got " + arguments.length, null);
         }
-        ArgumentConverter conv = new ArgumentConverter(WeldContext.get(null).env());
-        Object[] converted = new Object[n];
-        for (int i = 0; i < n; i++) {
+        WeldContext context = WeldContext.get(null);
+        return MemoryBudget.run(context.memoryLimit(), () -> call(context, arguments));
+    }
+
+    /** Converts the arguments and runs the program (within a memory budget). */
+    public Object call(WeldContext context, Object[] arguments) {
+        ArgumentConverter conv = new ArgumentConverter(context.env());
+        Object[] converted = new Object[arguments.length];
+        for (int i = 0; i < converted.length; i++) {
             converted[i] = conv.convert(paramTypes.get(i), arguments[i], paramNames.get(i));
         }
         return target.call(converted);

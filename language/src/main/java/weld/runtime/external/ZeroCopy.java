@@ -30,9 +30,10 @@ import weld.types.WeldType;
  * through their native memory. Its remaining elements (position to limit) form the vector;</li>
  * <li>a JavaScript typed array of the element's type ({@code Float64Array} for {@code f64}, ...): its
  * {@code ArrayBuffer} from its byte offset;</li>
- * <li>a Python {@code array.array} or {@code memoryview} whose type code is the element's type;</li>
- * <li>an untyped buffer of another language (a JavaScript {@code ArrayBuffer}, Python {@code bytes} or
- * {@code bytearray}): read as packed elements in the platform's byte order.</li>
+ * <li>a Python {@code array.array} or {@code memoryview} whose type code is the element's type, or {@code bytes} and
+ * {@code bytearray} for {@code u8} (and {@code i8});</li>
+ * <li>a JavaScript {@code ArrayBuffer} (a buffer without elements): read as packed elements in the platform's byte
+ * order.</li>
  * </ul>
  * Anything else, and typed sources of another element type, is converted element by element by the caller.
  */
@@ -158,31 +159,48 @@ public final class ZeroCopy {
         return typed == k || !typed.isFloat() && !k.isFloat() && k != ScalarKind.BOOL && typed.bits == k.bits;
     }
 
-    /** A JavaScript typed array or a Python array/memoryview of the element's type, read in place. */
+    /** A JavaScript typed array or a Python buffer of the element's type, read in place. */
     private static WeldVector typedSequence(WeldType elem, ScalarKind k, Object value)
             throws UnsupportedMessageException, UnknownIdentifierException {
-        if (INTEROP.hasBufferElements(value)) {
-            ScalarKind code = typeCode(value);
-            if (code != k) {
-                return null;
-            }
-            return over(elem, interop(k, value, 0, INTEROP.getBufferSize(value), "buffer"));
-        }
-        if (!INTEROP.hasMetaObject(value)) {
-            return null;
-        }
-        Object name = INTEROP.getMetaQualifiedName(INTEROP.getMetaObject(value));
-        if (TYPED_ARRAYS.get(INTEROP.asString(name)) != k || !INTEROP.isMemberReadable(value, "buffer")) {
-            return null;
-        }
-        Object buffer = INTEROP.readMember(value, "buffer");
-        long offset = INTEROP.asLong(INTEROP.readMember(value, "byteOffset"));
-        long bytes = INTEROP.getArraySize(value) * ExternalBuffer.width(k);
-        return INTEROP.hasBufferElements(buffer)
-                ? over(elem, interop(k, buffer, offset, bytes, "typed array")) : null;
+        ExternalBuffer b = typedBuffer(value);
+        return b != null && b.kind == k ? over(elem, b) : null;
     }
 
-    /** The element type of a Python array ({@code typecode}) or memoryview ({@code format}), or null. */
+    /**
+     * The memory of a sequence that has an element type of its own, read as that type: a JavaScript typed array, a
+     * Python {@code array.array} or {@code memoryview} (by its type code), or another Python buffer such as
+     * {@code bytes} (a sequence of {@code u8}). Null for other values. A caller whose element type differs converts
+     * the elements of this buffer one by one (Python exposes such objects as arrays of their bytes).
+     */
+    @TruffleBoundary
+    public static ExternalBuffer typedBuffer(Object value) {
+        try {
+            if (INTEROP.hasBufferElements(value) && INTEROP.hasArrayElements(value)) {
+                ScalarKind code = typeCode(value);
+                return code == null ? null : interop(code, value, 0, INTEROP.getBufferSize(value), "buffer");
+            }
+            if (!INTEROP.hasArrayElements(value) || !INTEROP.hasMetaObject(value)) {
+                return null;
+            }
+            Object name = INTEROP.getMetaQualifiedName(INTEROP.getMetaObject(value));
+            ScalarKind k = INTEROP.isString(name) ? TYPED_ARRAYS.get(INTEROP.asString(name)) : null;
+            if (k == null || !INTEROP.isMemberReadable(value, "buffer")) {
+                return null;
+            }
+            Object buffer = INTEROP.readMember(value, "buffer");
+            long offset = INTEROP.asLong(INTEROP.readMember(value, "byteOffset"));
+            long bytes = INTEROP.getArraySize(value) * ExternalBuffer.width(k);
+            return INTEROP.hasBufferElements(buffer) ? interop(k, buffer, offset, bytes, "typed array") : null;
+        } catch (UnsupportedMessageException | UnknownIdentifierException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The element type of a Python buffer: an {@code array.array}'s {@code typecode}, a {@code memoryview}'s
+     * {@code format}, {@code u8} for other buffers ({@code bytes}, {@code bytearray}); null for a type code Weld has
+     * no type for.
+     */
     private static ScalarKind typeCode(Object value) throws UnsupportedMessageException, UnknownIdentifierException {
         for (String member : new String[] {"typecode", "format"}) {
             if (INTEROP.isMemberReadable(value, member)) {
@@ -193,7 +211,7 @@ public final class ZeroCopy {
                 }
             }
         }
-        return null;
+        return ScalarKind.U8;
     }
 
     private static InteropBuffer interop(ScalarKind k, Object buffer, long offset, long bytes, String what) {
