@@ -14,7 +14,6 @@ final class Embedding {
                 .allowArrayAccess(true)   // Java arrays of other widths, Object[], arrays of arrays
                 .allowListAccess(true)    // java.util.List as a vector
                 .allowMapAccess(true)     // java.util.Map as a dict
-                .allowBufferAccess(true)  // ByteBuffer results read through the buffer messages
                 .allowPublicAccess(true)  // public fields of an object passed for a struct
                 .build();
         return Context.newBuilder("weld").allowHostAccess(data).build();
