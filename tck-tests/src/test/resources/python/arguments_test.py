@@ -34,10 +34,11 @@ def memoryviews_and_their_slices():
 
 
 @test
-def bytes_and_bytearrays_hold_packed_elements():
+def bytes_and_bytearrays_are_sequences_of_u8():
     assert_equal(3, weld("|v: vec[u8]| len(v)")(b"abc"))
     assert_equal(255 + 1, sum_as_i64("u8")(bytearray([255, 1])))
-    assert_equal(2, weld("|v: vec[i16]| len(v)")(bytes(4)))
+    assert_equal(4, weld("|v: vec[i16]| len(v)")(bytes(4)))
+    assert_equal(3, sum_as_i64("i32")(bytes([1, 2])))
 
 
 @test

@@ -33,11 +33,6 @@ def ragged_nested_lists():
 
 
 @test
-def buffers_that_do_not_hold_whole_elements():
-    assert_raises(lambda: weld("|v: vec[f64]| len(v)")(bytes(12)), "argument 'v': expected vec[f64]", "12 bytes")
-
-
-@test
 def errors_are_foreign_exceptions_and_the_context_stays_usable():
     e = assert_raises(lambda: f(300, []), "out of range")
     assert_equal(True, isinstance(e, polyglot.ForeignException))

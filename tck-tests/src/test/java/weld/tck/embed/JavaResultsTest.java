@@ -66,6 +66,16 @@ class JavaResultsTest {
     }
 
     @Test
+    void resultsCanBePassedBackToWeld() {
+        Value v = run("|| [0.5, -1.5]");
+        assertEquals(-1.0, run("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x)))", v).asDouble());
+        assertEquals(2, run("|v: vec[f32]| len(v)", v).asLong());
+        Value ints = run("|| [1L, 2L, 300L]");
+        assertEquals(3, run("|v: vec[i32]| len(v)", ints).asLong());
+        assertEquals(1.0, run("|s: {i64, f64}| s.$1", run("|| {1L, 1.0}")).asDouble());
+    }
+
+    @Test
     void structsAreArraysWithDollarMembers() {
         Value s = run("|a: i32, b: f64| {a, b, [a]}", 3, 0.5);
         assertEquals(3, s.getArraySize());
