@@ -1,5 +1,9 @@
 package weld;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
 import org.graalvm.options.OptionDescriptors;
 import org.graalvm.options.OptionValues;
 
@@ -9,7 +13,10 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.RootNode;
 import com.oracle.truffle.api.source.Source;
 
+import weld.ir.IrPrinter;
 import weld.ir.Program;
+import weld.ir.passes.PassManager;
+import weld.ir.passes.Recheck;
 import weld.nodes.NodeBuilder;
 import weld.nodes.WeldRootNode;
 import weld.runtime.WeldFunction;
@@ -63,15 +70,21 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
         return a.get(WeldOptions.UdfLibraries).equals(b.get(WeldOptions.UdfLibraries))
                 && a.get(WeldOptions.Threads).equals(b.get(WeldOptions.Threads))
                 && a.get(WeldOptions.Grain).equals(b.get(WeldOptions.Grain))
-                && a.get(WeldOptions.SharedVecMergerLength).equals(b.get(WeldOptions.SharedVecMergerLength));
+                && a.get(WeldOptions.SharedVecMergerLength).equals(b.get(WeldOptions.SharedVecMergerLength))
+                && a.get(WeldOptions.Passes).equals(b.get(WeldOptions.Passes))
+                && a.get(WeldOptions.DumpIr).equals(b.get(WeldOptions.DumpIr))
+                && a.get(WeldOptions.CheckPasses).equals(b.get(WeldOptions.CheckPasses));
     }
 
     @Override
     protected CallTarget parse(ParsingRequest request) {
         Source source = request.getSource();
         try {
-            Program program = compile(source.getCharacters().toString());
-            WeldRootNode root = NodeBuilder.build(this, program, WeldContext.get(null).udfLibraries());
+            WeldContext context = WeldContext.get(null);
+            OptionValues options = context.env().getOptions();
+            Program program = compile(source.getCharacters().toString(), PassManager.parse(options.get(WeldOptions.Passes)),
+                    listener(options, context.env().out()));
+            WeldRootNode root = NodeBuilder.build(this, program, context.udfLibraries());
             WeldFunction function = new WeldFunction(root.getCallTarget(), program.params(), program.resultType());
             return new ConstantRootNode(this, function).getCallTarget();
         } catch (WeldException e) {
@@ -86,6 +99,30 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
     public static Program compile(String text) {
         ParseTree.Program tree = Parser.parse(text);
         return TypeInference.infer(tree, MacroExpander.expand(tree));
+    }
+
+    /** Compiles a program and optimizes it with {@code passes}; {@code listener} (may be null) sees every pass. */
+    public static Program compile(String text, PassManager passes, PassManager.Listener listener) {
+        return passes.run(compile(text), listener);
+    }
+
+    /** What runs after each pass: the IR dump of {@code --weld.DumpIr} and the checks of {@code --weld.CheckPasses}. */
+    private static PassManager.Listener listener(OptionValues options, OutputStream out) {
+        String dump = options.get(WeldOptions.DumpIr);
+        PassManager.Listener check = options.get(WeldOptions.CheckPasses) ? new Recheck() : null;
+        if (dump.isEmpty()) {
+            return check;
+        }
+        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+        return (pass, program) -> {
+            if (check != null) {
+                check.afterPass(pass, program);
+            }
+            if (dump.equals("all") || dump.equals(pass.name())) {
+                print.println("# after " + pass.name() + ":");
+                print.println(IrPrinter.print(program));
+            }
+        };
     }
 
     /** The root returned by {@code parse}: evaluating the source yields the program's function. */

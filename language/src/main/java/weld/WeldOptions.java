@@ -7,6 +7,8 @@ import org.graalvm.options.OptionType;
 
 import com.oracle.truffle.api.Option;
 
+import weld.ir.passes.PassManager;
+
 /** The context options of the Weld language ({@code --weld.Name=value} on the command line). */
 @Option.Group(WeldLanguage.ID)
 public final class WeldOptions {
@@ -35,4 +37,24 @@ public final class WeldOptions {
             + "atomically; smaller ones get a copy per task (default measured: see docs/performance.md).", category = OptionCategory.EXPERT,
             stability = OptionStability.EXPERIMENTAL)
     public static final OptionKey<Integer> SharedVecMergerLength = new OptionKey<>(1 << 21);
+
+    @Option(help = "Optimization passes: all (default), none, a list of passes to run (inline-let,loop-fusion) or a "
+            + "list to leave out (-loop-fusion,-cse).", category = OptionCategory.USER, stability = OptionStability.STABLE)
+    public static final OptionKey<String> Passes = new OptionKey<>("", new OptionType<>("passes", s -> {
+        PassManager.parse(s);
+        return s;
+    }));
+
+    @Option(help = "Print the IR after each optimization pass that changed it (all) or after the named pass, to the "
+            + "standard output.", category = OptionCategory.USER, stability = OptionStability.STABLE)
+    public static final OptionKey<String> DumpIr = new OptionKey<>("", new OptionType<>("pass", s -> {
+        if (!s.isEmpty() && !s.equals("all") && !PassManager.isPass(s)) {
+            throw new IllegalArgumentException("unknown pass '" + s + "' (all, or one of: " + PassManager.names() + ")");
+        }
+        return s;
+    }));
+
+    @Option(help = "Type-check the program again after every optimization pass (for testing the passes).",
+            category = OptionCategory.INTERNAL, stability = OptionStability.EXPERIMENTAL)
+    public static final OptionKey<Boolean> CheckPasses = new OptionKey<>(false);
 }

@@ -110,6 +110,9 @@ public final class ArgumentConverter {
     }
 
     private WeldVector vector(WeldType.Vec t, Object v) throws UnsupportedMessageException {
+        if (v instanceof WeldVector own && own.elemType.resolve().equals(t.elem().resolve())) {
+            return own;
+        }
         ScalarKind k = Storage.kindOf(t.elem());
         if (k != null && env != null) {
             try {
@@ -121,7 +124,7 @@ public final class ArgumentConverter {
                 throw new Mismatch(e.getMessage());
             }
         }
-        ExternalBuffer typed = k == null ? null : ZeroCopy.typedBuffer(v);
+        ExternalBuffer typed = k == null || v instanceof WeldVector ? null : ZeroCopy.typedBuffer(v);
         if (typed != null) {
             return convertElements(t, typed);
         }

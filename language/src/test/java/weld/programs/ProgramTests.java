@@ -20,15 +20,17 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Runs every test program under {@code src/test/resources/programs} (see {@link TestProgram} for the format) through
- * {@code Context.eval("weld", ...)} and checks its result or its error kind and message.
+ * {@code Context.eval("weld", ...)} and checks its result or its error kind and message. All optimization passes
+ * run, and the program is type-checked again after each ({@code weld.CheckPasses}).
  */
 class ProgramTests {
     static final Path ROOT = Path.of("src/test/resources/programs");
-    private static Context context;
+    static Context context;
 
     @BeforeAll
     static void open() {
-        context = Context.newBuilder("weld").allowAllAccess(true).build();
+        context = Context.newBuilder("weld").allowAllAccess(true).allowExperimentalOptions(true)
+                .option("weld.CheckPasses", "true").build();
     }
 
     @AfterAll

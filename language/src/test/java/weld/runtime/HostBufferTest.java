@@ -131,6 +131,15 @@ class HostBufferTest {
     }
 
     @Test
+    void weldVectorsPassBackAsTheyAre() {
+        Value ints = eval("|| [1, 300, 3]").execute();
+        assertEquals(304L, eval("|v: vec[i32]| result(for(v, merger[i64,+], |b, i, x| merge(b, i64(x))))")
+                .execute(ints).asLong());
+        Value widened = eval("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, x)))");
+        assertEquals(304L, widened.execute(ints).asLong(), "another element type converts the values, not the bytes");
+    }
+
+    @Test
     void structsHaveDollarMembers() {
         Value s = eval("|x: i64, y: f64| {x, y, {x}}").execute(3, 2.5);
         assertEquals(3, s.getMemberKeys().size());

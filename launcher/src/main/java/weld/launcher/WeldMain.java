@@ -15,7 +15,8 @@ import org.graalvm.polyglot.Engine;
  * weld [options] batch          one JSON request per line on stdin, one JSON response per line on stdout
  * weld [options] [repl]         read-eval-print loop
  * weld --version | --help
- * options: --threads N, --grain N, --udf-lib PATH, and polyglot options --engine.Name=value, --weld.Name=value
+ * options: --threads N, --grain N, --udf-lib PATH, --passes=LIST, --dump-ir[=PASS], and polyglot options
+ * --engine.Name=value, --weld.Name=value
  * </pre>
  *
  * <p>Why not {@code org.graalvm.launcher.AbstractLanguageLauncher} ({@code org.graalvm.sdk:launcher-common}, on
@@ -36,6 +37,9 @@ public final class WeldMain {
               --threads N        worker threads for parallel loops
               --grain N          minimum iterations per parallel task
               --udf-lib PATH     a shared library whose C functions cudf[...] may call (repeatable)
+              --passes=LIST      optimization passes: all, none, names to run, or -names to leave out
+                                 (e.g. --passes=-loop-fusion,-cse)
+              --dump-ir[=PASS]   print the IR after each optimization pass (or only after PASS)
               --engine.Name=V, --weld.Name=V   polyglot engine and language options
             run:
               --args FILE        a JSON array with one element per program parameter
@@ -78,8 +82,13 @@ public final class WeldMain {
                     case "--threads" -> options.putIfDeclared("weld.Threads", value(argv, ++i, a));
                     case "--grain" -> options.putIfDeclared("weld.Grain", value(argv, ++i, a));
                     case "--udf-lib" -> udfLibs.add(value(argv, ++i, a));
+                    case "--passes" -> options.putIfDeclared("weld.Passes", value(argv, ++i, a));
+                    case "--dump-ir" -> options.putIfDeclared("weld.DumpIr", "all");
                     default -> {
-                        if (isPolyglotOption(a)) {
+                        if (a.startsWith("--passes=") || a.startsWith("--dump-ir=")) {
+                            String name = a.startsWith("--passes=") ? "weld.Passes" : "weld.DumpIr";
+                            options.putIfDeclared(name, a.substring(a.indexOf('=') + 1));
+                        } else if (isPolyglotOption(a)) {
                             options.put(a.substring(2, a.indexOf('=')), a.substring(a.indexOf('=') + 1));
                         } else if (command == null && !a.startsWith("-")) {
                             command = a;

@@ -67,6 +67,20 @@ class LauncherIT {
     }
 
     @Test
+    void dumpIrShowsTheFusedLoop() throws Exception {
+        Path prog = dir.resolve("chain.weld");
+        Files.writeString(prog, "|v: vec[i64]| result(for(map(filter(v, |x| x > 1L), |y| y * 2L), merger[i64,+], |b, i, e| merge(b, e)))");
+        Result fused = weld(null, "run", prog.toString(), "--arg", "[1, 2, 3]", "--dump-ir=loop-fusion");
+        assertEquals(0, fused.exit(), fused.err());
+        String[] lines = fused.out().strip().split("\n");
+        assertEquals("# after loop-fusion:", lines[0]);
+        assertEquals(1, lines[1].split("for\\(", -1).length - 1, "one loop: " + lines[1]);
+        assertEquals("10", lines[lines.length - 1]);
+        Result plain = weld(null, "--passes=none", "--dump-ir", "run", prog.toString(), "--arg", "[1, 2, 3]");
+        assertEquals("10", plain.out().strip(), "no pass ran, nothing dumped: " + plain.out());
+    }
+
+    @Test
     void userMistakesAreOneMessageWithPosition() throws Exception {
         Path prog = dir.resolve("bad.weld");
         Files.writeString(prog, "|x: i64|\n  x + 1");

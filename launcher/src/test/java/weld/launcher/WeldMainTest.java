@@ -65,6 +65,8 @@ class WeldMainTest {
         usageError("invalid option", "--threads", "many", "run", prog.toString());
         usageError("engine.NoSuchOption", "run", prog.toString(), "--engine.NoSuchOption=1");
         usageError("weld.Thread", "--weld.Thread=2", "run", prog.toString()); // misspelt: reported, not ignored
+        usageError("unknown pass 'loop-fusin'", "run", prog.toString(), "--passes=-loop-fusin");
+        usageError("unknown pass 'fusion'", "--dump-ir=fusion", "run", prog.toString());
     }
 
     @Test
@@ -73,6 +75,7 @@ class WeldMainTest {
         assertEquals(0, o.exit(), o.err());
         assertTrue(o.out().startsWith("usage: weld"), o.out());
         assertTrue(o.out().contains("--weld.Threads"), o.out());
+        assertTrue(o.out().contains("--weld.Passes") && o.out().contains("--dump-ir[=PASS]"), o.out());
         assertEquals(0, weld("run", "--help").exit());
     }
 

@@ -175,6 +175,9 @@ public final class ZeroCopy {
     @TruffleBoundary
     public static ExternalBuffer typedBuffer(Object value) {
         try {
+            if (value instanceof WeldVector) {
+                return null;
+            }
             if (INTEROP.hasBufferElements(value) && INTEROP.hasArrayElements(value)) {
                 ScalarKind code = typeCode(value);
                 return code == null ? null : interop(code, value, 0, INTEROP.getBufferSize(value), "buffer");

@@ -1,0 +1,267 @@
+package weld.ir.passes;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import weld.ir.Expr;
+import weld.ir.Expr.For;
+import weld.ir.Expr.Iter;
+import weld.ir.Expr.Lambda;
+import weld.ir.Expr.Param;
+import weld.ir.Symbol;
+import weld.syntax.BuilderKind;
+import weld.syntax.IterKind;
+import weld.types.WeldType;
+
+/**
+ * Vertical loop fusion (Weld's {@code fuse_loops_vertical} and the zip case of {@code fuse_loops_2}): a loop over
+ * the result of an appender loop runs its update function where the producer merged, so the intermediate vector
+ * is never built. The producer may filter ({@code if(p, merge(b, x), b)}), merge several times or loop over nested
+ * vectors; the consumer keeps its builder and iterates the producer's iterators. A loop over a {@code zip} one of
+ * whose vectors is the result of a map (one unconditional merge per iteration) iterates the map's input instead and
+ * computes the mapped value in its own body.
+ *
+ * <pre>
+ * result(for(result(for(v, appender[i32], |b,i,x| if(x &gt; 0, merge(b, x * 2), b))), merger[i32,+], |s,j,y| merge(s, y + 1)))
+ * =&gt;
+ * result(for(v, merger[i32,+], |s,i,x| if(x &gt; 0, (let y = x * 2; merge(s, y + 1)), s)))
+ * </pre>
+ *
+ * Fusion interleaves the two loop bodies, so it only happens when at most one of them may raise a runtime error
+ * (the first error stays the same), when the consumer's builder expression cannot fail, and, if the consumer reads
+ * its index, when the producer is a map (so the index is the same).
+ */
+final class LoopFusion implements Pass {
+    @Override
+    public String name() {
+        return "loop-fusion";
+    }
+
+    @Override
+    public String description() {
+        return "fuse a loop over the result of an appender loop into one loop (also inside zip)";
+    }
+
+    @Override
+    public Expr apply(Expr e) {
+        Symbols gen = Symbols.freshFor(e);
+        return Rewrite.bottomUp(e, x -> {
+            if (!(x instanceof For f)) {
+                return x;
+            }
+            Expr r = f.iters().size() == 1 ? vertical(f, gen) : zip(f, gen);
+            return r == null ? x : r;
+        });
+    }
+
+    /** The producer loop of {@code result(for(..., appender, ...))}, or null. */
+    private static For producer(Iter it) {
+        boolean whole = it.kind() == null || it.kind() == IterKind.SCALAR && it.start() == null && it.end() == null
+                && it.stride() == null;
+        if (!whole || !(it.data() instanceof Expr.Result r) || !(r.builder() instanceof For p)
+                || !(p.builder() instanceof Expr.NewBuilder nb) || !(nb.type() instanceof WeldType.Builder bt)
+                || bt.kind() != BuilderKind.APPENDER || nb.arg() != null && Effects.mayFail(nb.arg())) {
+            return null;
+        }
+        return p;
+    }
+
+    private static Expr vertical(For c, Symbols gen) {
+        For p = producer(c.iters().get(0));
+        if (p == null || Effects.mayFail(c.builder())
+                || Effects.mayFail(p.update().body()) && Effects.mayFail(c.update().body())) {
+            return null;
+        }
+        Lambda lp = p.update();
+        Lambda lc = c.update();
+        boolean usesIndex = Symbols.uses(lc.body(), lc.params().get(1).symbol()) > 0;
+        if (usesIndex && mapValue(lp) == null) {
+            return null;
+        }
+        Param b1 = lp.params().get(0);
+        Param nb = new Param(gen.fresh(b1.symbol().name()), c.builder().rawType());
+        Fuser fuser = new Fuser(lc, gen, usesIndex ? Ir.ident(lp.pos(), lp.params().get(1)) : null);
+        Expr body = fuser.rewrite(lp.body(), b1.symbol(), Ir.ident(lp.pos(), nb), !usesIndex);
+        if (body == null) {
+            return null;
+        }
+        Lambda fused = Ir.lambda(lp.pos(), List.of(nb, lp.params().get(1), lp.params().get(2)), body);
+        return new For(p.pos(), c.builder().rawType(), p.iters(), c.builder(), fused);
+    }
+
+    /** Rewrites a producer body so that the consumer's update function runs in place of each merge. */
+    private static final class Fuser {
+        private final Lambda consumer;
+        private final Symbols gen;
+        private final Expr index;
+        private int sites;
+
+        Fuser(Lambda consumer, Symbols gen, Expr index) {
+            this.consumer = consumer;
+            this.gen = gen;
+            this.index = index;
+        }
+
+        /**
+         * {@code e}, a builder expression over the producer's builder {@code old}, with {@code old} replaced by
+         * {@code now} and each merge replaced by the consumer's body; null if {@code old} is used otherwise.
+         */
+        Expr rewrite(Expr e, Symbol old, Expr now, boolean nestedOk) {
+            switch (e) {
+                case Expr.Ident i when i.symbol().equals(old) -> {
+                    return now;
+                }
+                case Expr.Merge m when Symbols.uses(m.value(), old) == 0 -> {
+                    Expr b = rewrite(m.builder(), old, now, nestedOk);
+                    return b == null ? null : consume(b, m.value());
+                }
+                case Expr.If i when Symbols.uses(i.cond(), old) == 0 -> {
+                    Expr t = rewrite(i.onTrue(), old, now, nestedOk);
+                    Expr f = t == null ? null : rewrite(i.onFalse(), old, now, nestedOk);
+                    return f == null ? null : new Expr.If(i.pos(), t.rawType(), i.cond(), t, f);
+                }
+                case Expr.Let l when Symbols.uses(l.value(), old) == 0 -> {
+                    Expr b = rewrite(l.body(), old, now, nestedOk);
+                    return b == null ? null : Ir.let(l.pos(), l.symbol(), l.value(), b);
+                }
+                case Expr.Annotated a -> {
+                    Expr x = rewrite(a.expr(), old, now, nestedOk);
+                    return x == null ? null : new Expr.Annotated(a.pos(), x.rawType(), a.annotations(), x);
+                }
+                case For f when nestedOk && f.iters().stream().allMatch(it -> Symbols.uses(it, old) == 0) -> {
+                    Expr b = rewrite(f.builder(), old, now, true);
+                    if (b == null) {
+                        return null;
+                    }
+                    Lambda u = f.update();
+                    Param inner = u.params().get(0);
+                    Param nb = new Param(gen.fresh(inner.symbol().name()), b.rawType());
+                    Expr body = Symbols.uses(u.body(), old) == 0
+                            ? rewrite(u.body(), inner.symbol(), Ir.ident(u.pos(), nb), true) : null;
+                    if (body == null) {
+                        return null;
+                    }
+                    Lambda nu = Ir.lambda(u.pos(), List.of(nb, u.params().get(1), u.params().get(2)), body);
+                    return new For(f.pos(), b.rawType(), f.iters(), b, nu);
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+
+        /** The consumer's body for one merged value, on builder {@code b}. */
+        private Expr consume(Expr b, Expr value) {
+            Lambda l = sites++ == 0 ? consumer : (Lambda) gen.freshen(consumer);
+            Map<Symbol, Expr> subst = new HashMap<>();
+            Symbol bs = l.params().get(0).symbol();
+            Symbol xs = l.params().get(2).symbol();
+            if (b instanceof Expr.Ident) {
+                subst.put(bs, b);
+            }
+            if (Effects.isTrivial(value) && !Effects.mayFail(value)) {
+                subst.put(xs, value);
+            }
+            if (index != null) {
+                subst.put(l.params().get(1).symbol(), index);
+            }
+            Expr body = Symbols.substitute(l.body(), subst);
+            if (!subst.containsKey(xs)) {
+                body = Ir.let(value.pos(), xs, value, body);
+            }
+            return subst.containsKey(bs) ? body : Ir.let(b.pos(), bs, b, body);
+        }
+    }
+
+    /**
+     * The value a map merges: for {@code |b,i,x| let ..; merge(b, e)}, the expression {@code let ..; e}; null if
+     * the body is not one unconditional merge into its builder.
+     */
+    static Expr mapValue(Lambda l) {
+        Symbol b = l.params().get(0).symbol();
+        Expr e = l.body();
+        List<Expr.Let> lets = new ArrayList<>();
+        while (e instanceof Expr.Let let && Symbols.uses(let.value(), b) == 0) {
+            lets.add(let);
+            e = let.body();
+        }
+        if (!(e instanceof Expr.Merge m) || !(m.builder() instanceof Expr.Ident i) || !i.symbol().equals(b)
+                || Symbols.uses(m.value(), b) != 0) {
+            return null;
+        }
+        Expr v = m.value();
+        for (int k = lets.size() - 1; k >= 0; k--) {
+            v = Ir.let(lets.get(k).pos(), lets.get(k).symbol(), lets.get(k).value(), v);
+        }
+        return v;
+    }
+
+    /** Fuses the first zipped iterator that is the result of a map over one iterator; null if there is none. */
+    private static Expr zip(For c, Symbols gen) {
+        Lambda lc = c.update();
+        Param elem = lc.params().get(2);
+        WeldType.Struct elemType = (WeldType.Struct) elem.type();
+        if (!onlyFields(lc.body(), elem.symbol())) {
+            return null;
+        }
+        for (int k = 0; k < c.iters().size(); k++) {
+            For p = producer(c.iters().get(k));
+            if (p == null || p.iters().size() != 1 || p.iters().get(0).kind() == IterKind.SIMD
+                    || p.iters().get(0).kind() == IterKind.FRINGE) {
+                continue;
+            }
+            Expr value = mapValue(p.update());
+            boolean laterFail = c.iters().subList(k + 1, c.iters().size()).stream().anyMatch(Effects::mayFail);
+            if (value == null || Effects.mayFail(value) && (Effects.mayFail(lc.body()) || laterFail)) {
+                continue;
+            }
+            Iter input = p.iters().get(0);
+            List<WeldType> fields = new ArrayList<>(elemType.fields());
+            fields.set(k, input.rawType());
+            Param ne = new Param(elem.symbol(), new WeldType.Struct(fields));
+            Expr.Ident x = Ir.ident(lc.pos(), ne);
+            List<Param> pp = p.update().params();
+            Expr mapped = Symbols.substitute(value, Map.of(pp.get(2).symbol(), Ir.field(input.pos(), x, k),
+                    pp.get(1).symbol(), Ir.ident(lc.pos(), lc.params().get(1))));
+            Expr body;
+            if (Effects.isTrivial(mapped) && !Effects.mayFail(mapped)) {
+                body = retypeFields(lc.body(), elem.symbol(), x, k, mapped);
+            } else {
+                Symbol t = gen.fresh(pp.get(2).symbol().name());
+                body = retypeFields(lc.body(), elem.symbol(), x, k, Ir.ident(mapped.pos(), t, mapped.rawType()));
+                body = Ir.let(mapped.pos(), t, mapped, body);
+            }
+            List<Iter> iters = new ArrayList<>(c.iters());
+            iters.set(k, input);
+            Lambda nu = Ir.lambda(lc.pos(), List.of(lc.params().get(0), lc.params().get(1), ne), body);
+            return new For(c.pos(), c.rawType(), List.copyOf(iters), c.builder(), nu);
+        }
+        return null;
+    }
+
+    /** Whether {@code s} occurs in {@code e} only as {@code s.$k}. */
+    private static boolean onlyFields(Expr e, Symbol s) {
+        if (e instanceof Expr.GetField g && g.struct() instanceof Expr.Ident i && i.symbol().equals(s)) {
+            return true;
+        }
+        if (e instanceof Expr.Ident i) {
+            return !i.symbol().equals(s);
+        }
+        for (Expr c : weld.ir.Children.of(e)) {
+            if (!onlyFields(c, s)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code e} with {@code s.$k} replaced by {@code mapped} and the other fields read from {@code x}. */
+    private static Expr retypeFields(Expr e, Symbol s, Expr.Ident x, int k, Expr mapped) {
+        if (e instanceof Expr.GetField g && g.struct() instanceof Expr.Ident i && i.symbol().equals(s)) {
+            return g.index() == k ? mapped : new Expr.GetField(g.pos(), g.rawType(), x, g.index());
+        }
+        return Rewrite.mapChildren(e, c -> retypeFields(c, s, x, k, mapped));
+    }
+}
