@@ -25,6 +25,9 @@ final class ScalarSnippets {
     private static final List<String> COMPARISON = List.of("==", "!=", "<", "<=", ">", ">=");
     private static final List<String> BITWISE = List.of("&", "|", "^");
 
+    static final Param P_NUMBER = Param.of(NUMBER);
+    static final Param P_BOOLEAN = Param.of(BOOLEAN);
+
     private ScalarSnippets() {
     }
 
@@ -61,12 +64,12 @@ final class ScalarSnippets {
 
     private static Snippet binary(Context context, Scalar t, String op, TypeDescriptor result) {
         return snippet(context, t.name + " " + op, "|a: " + t.name + ", b: " + t.name + "| a " + op + " b", result,
-                List.of(NUMBER, NUMBER), args -> apply(t, op, number(t, "a", args.get(0)), number(t, "b", args.get(1))));
+                List.of(P_NUMBER, P_NUMBER), args -> apply(t, op, number(t, "a", args.get(0)), number(t, "b", args.get(1))));
     }
 
     private static Snippet call(Context context, Scalar t, String fn) {
         return snippet(context, t.name + " " + fn, "|a: " + t.name + ", b: " + t.name + "| " + fn + "(a, b)", NUMBER,
-                List.of(NUMBER, NUMBER), args -> {
+                List.of(P_NUMBER, P_NUMBER), args -> {
                     Number a = number(t, "a", args.get(0));
                     Number b = number(t, "b", args.get(1));
                     boolean aFirst = fn.equals("min") ? (Boolean) apply(t, "<=", a, b) : (Boolean) apply(t, ">=", a, b);
@@ -75,7 +78,7 @@ final class ScalarSnippets {
     }
 
     private static Snippet negate(Context context, Scalar t) {
-        return snippet(context, t.name + " unary -", "|a: " + t.name + "| -a", NUMBER, List.of(NUMBER), args -> {
+        return snippet(context, t.name + " unary -", "|a: " + t.name + "| -a", NUMBER, List.of(P_NUMBER), args -> {
             Number a = number(t, "a", args.get(0));
             return t.isFloat() ? (Object) (-(Double) a) : t.wrap(((BigInteger) a).negate());
         });
@@ -88,14 +91,14 @@ final class ScalarSnippets {
             case "==" -> (a, b) -> a.equals(b);
             default -> (a, b) -> !a.equals(b);
         };
-        return snippet(context, "bool " + op, "|a: bool, b: bool| a " + op + " b", BOOLEAN, List.of(BOOLEAN, BOOLEAN),
+        return snippet(context, "bool " + op, "|a: bool, b: bool| a " + op + " b", BOOLEAN, List.of(P_BOOLEAN, P_BOOLEAN),
                 args -> f.apply(bool("a", args.get(0)), bool("b", args.get(1))));
     }
 
-    static Snippet snippet(Context context, String id, String program, TypeDescriptor result, List<TypeDescriptor> params,
+    static Snippet snippet(Context context, String id, String program, TypeDescriptor result, List<Param> params,
             WeldResultVerifier.Model model) {
         return Snippet.newBuilder(id, context.eval("weld", program), result)
-                .parameterTypes(params.toArray(TypeDescriptor[]::new))
+                .parameterTypes(params.stream().map(Param::type).toArray(TypeDescriptor[]::new))
                 .resultVerifier(new WeldResultVerifier(params, result, model))
                 .build();
     }

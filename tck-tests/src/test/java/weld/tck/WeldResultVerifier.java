@@ -34,12 +34,12 @@ final class WeldResultVerifier implements ResultVerifier {
         }
     }
 
-    private final List<TypeDescriptor> parameterTypes;
+    private final List<Param> parameters;
     private final TypeDescriptor returnType;
     private final Model model;
 
-    WeldResultVerifier(List<TypeDescriptor> parameterTypes, TypeDescriptor returnType, Model model) {
-        this.parameterTypes = parameterTypes;
+    WeldResultVerifier(List<Param> parameters, TypeDescriptor returnType, Model model) {
+        this.parameters = parameters;
         this.returnType = returnType;
         this.model = model;
     }
@@ -80,7 +80,7 @@ final class WeldResultVerifier implements ResultVerifier {
 
     private boolean declaredTypesMatch(List<? extends Value> args) {
         for (int i = 0; i < args.size(); i++) {
-            if (!parameterTypes.get(i).isAssignable(TypeDescriptor.forValue(args.get(i)))) {
+            if (!parameters.get(i).applies().test(args.get(i))) {
                 return false;
             }
         }

@@ -6,6 +6,8 @@ import static org.graalvm.polyglot.tck.TypeDescriptor.NUMBER;
 import static org.graalvm.polyglot.tck.TypeDescriptor.array;
 import static org.graalvm.polyglot.tck.TypeDescriptor.hash;
 import static org.graalvm.polyglot.tck.TypeDescriptor.union;
+import static weld.tck.ScalarSnippets.P_BOOLEAN;
+import static weld.tck.ScalarSnippets.P_NUMBER;
 import static weld.tck.ScalarSnippets.bool;
 import static weld.tck.ScalarSnippets.number;
 import static weld.tck.ScalarSnippets.snippet;
@@ -47,7 +49,7 @@ public final class WeldTCKLanguageProvider implements LanguageProvider {
     public Snippet createIdentityFunctionSnippet(Context context) {
         return Snippet.newBuilder("identity", createIdentityFunction(context), NUMBER)
                 .parameterTypes(ANY)
-                .resultVerifier(new WeldResultVerifier(List.of(ANY), NUMBER, args -> number(Scalar.F64, "x", args.get(0))))
+                .resultVerifier(new WeldResultVerifier(List.of(Param.of(ANY)), NUMBER, args -> number(Scalar.F64, "x", args.get(0))))
                 .build();
     }
 
@@ -88,27 +90,27 @@ public final class WeldTCKLanguageProvider implements LanguageProvider {
     @Override
     public List<Snippet> createStatements(Context context) {
         return List.of(
-                snippet(context, "if", "|c: bool, a: i64| if(c, a, -a)", NUMBER, List.of(BOOLEAN, NUMBER),
+                snippet(context, "if", "|c: bool, a: i64| if(c, a, -a)", NUMBER, List.of(P_BOOLEAN, P_NUMBER),
                         args -> {
                             boolean c = bool("c", args.get(0));
                             BigInteger a = (BigInteger) number(Scalar.I64, "a", args.get(1));
                             return c ? a : Scalar.I64.wrap(a.negate());
                         }),
-                snippet(context, "select", "|c: bool, a: f64| select(c, a, 1.0)", NUMBER, List.of(BOOLEAN, NUMBER),
+                snippet(context, "select", "|c: bool, a: f64| select(c, a, 1.0)", NUMBER, List.of(P_BOOLEAN, P_NUMBER),
                         args -> {
                             boolean c = bool("c", args.get(0));
                             Number a = number(Scalar.F64, "a", args.get(1));
                             return c ? a : (Object) 1.0;
                         }),
-                snippet(context, "let", "|a: i32| let b = a * 3; let c = b - 1; c", NUMBER, List.of(NUMBER),
+                snippet(context, "let", "|a: i32| let b = a * 3; let c = b - 1; c", NUMBER, List.of(P_NUMBER),
                         args -> Scalar.I32.wrap(((BigInteger) number(Scalar.I32, "a", args.get(0))).multiply(BigInteger.valueOf(3)).subtract(BigInteger.ONE))),
                 snippet(context, "for", "|n: u8| result(for(rangeiter(0L, i64(n), 1L), merger[i64,+], |b, i, x| merge(b, x)))", NUMBER,
-                        List.of(NUMBER), args -> {
+                        List.of(P_NUMBER), args -> {
                             BigInteger n = (BigInteger) number(Scalar.U8, "n", args.get(0));
                             return n.multiply(n.subtract(BigInteger.ONE)).shiftRight(1);
                         }),
                 snippet(context, "iterate", "|a: u16, b: u16| iterate({a, b}, |s| if(s.$1 == u16(0), {s, false}, {{s.$1, s.$0 % s.$1}, true})).$0",
-                        NUMBER, List.of(NUMBER, NUMBER),
+                        NUMBER, List.of(P_NUMBER, P_NUMBER),
                         args -> ((BigInteger) number(Scalar.U16, "a", args.get(0))).gcd((BigInteger) number(Scalar.U16, "b", args.get(1)))));
     }
 
