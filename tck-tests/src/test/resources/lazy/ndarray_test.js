@@ -1,6 +1,7 @@
 // Tests of ndarray.js, run by weld.tck.lazy.LazyJavaScriptTest: each member of `tests` is one test; `gaps` names
 // the tests of known gaps, with the reason, which the runner reports as skipped.
-(function (nd) {
+(function (ndarray) {
+    const nd = ndarray;
     const weld = nd.weld;
     const a = nd.array(new Float64Array([1, 2, 3]));
     const b = nd.array(new Float64Array([4, 5, 6]));
@@ -15,7 +16,14 @@
 
     const tests = {
         multiplyAddSum() {
-            assertEq(4 + 10 + 18 + 7 + 8 + 9, a.mul(b).add(c).sum().value());
+            // doc:lazy-js
+            const nd = ndarray;   // the library object that ndarray.js evaluates to
+            const a = nd.array(new Float64Array([1, 2, 3]));
+            const b = nd.array(new Float64Array([4, 5, 6]));
+            const c = nd.array(new Float64Array([7, 8, 9]));
+            const total = a.mul(b).add(c).sum();   // builds fragments, runs nothing
+            assertEq(56, total.value());           // one Weld program
+            // doc:end
         },
         composingRunsNothing() {
             const before = weld.compilations();

@@ -22,7 +22,13 @@ def loops(ir):
 
 
 def test_multiply_add_sum():
-    assert float((a * b + c).sum()) == 4 + 10 + 18 + 7 + 8 + 9
+    # doc:lazy-python
+    x = nd.array(array.array("d", [1, 2, 3]))
+    y = nd.array(array.array("d", [4, 5, 6]))
+    z = nd.array(array.array("d", [7, 8, 9]))
+    total = (x * y + z).sum()    # builds fragments, runs nothing
+    assert float(total) == 56.0  # one Weld program
+    # doc:end
 
 
 def test_composing_runs_nothing():

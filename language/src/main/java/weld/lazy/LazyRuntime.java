@@ -75,7 +75,7 @@ public final class LazyRuntime {
         try {
             WeldFunction function = function(p.text());
             WeldContext context = WeldContext.get(null);
-            Object[] args = p.arguments().stream().map(a -> KeptResult.asArgument(env, a)).toArray();
+            Object[] args = p.arguments().toArray();
             Object result = MemoryBudget.run(bytes > 0 ? bytes : context.memoryLimit(), () -> function.call(context, args));
             o.remember(result);
             return result;

@@ -6,6 +6,8 @@ import static weld.lazy.LazyApiTest.MUL;
 import static weld.lazy.LazyApiTest.SUM;
 import static weld.lazy.LazyApiTest.inputs;
 
+import java.util.Map;
+
 import org.graalvm.polyglot.Context;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,6 +41,23 @@ class LazyFusionTest {
 
     static int loops(String ir) {
         return ir.split("for\\(", -1).length - 1;
+    }
+
+    /** The example of docs/embedding.md, section Lazy API. */
+    @Test
+    void guideExample() throws java.io.IOException {
+        // doc:lazy-java
+        Lazy weld = Lazy.in(context);
+        LazyValue x = weld.data(new double[] {1, 2, 3}, "vec[f64]", "x");
+        LazyValue sq = weld.fragment("result(for(a, appender[f64], |bs, i, e| merge(bs, e * e)))", Map.of("a", x), "sq");
+        LazyValue sum = weld.fragment("result(for(v, merger[f64, +], |bs, i, e| merge(bs, e)))", Map.of("v", sq), "sum");
+        String program = sum.program();      // the one Weld program evaluate() runs
+        double total = sum.evaluate().asDouble();   // 14.0
+        // doc:end
+        try (var in = getClass().getResourceAsStream("/lazy/guide_program.weld")) {
+            assertEquals(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), program);
+        }
+        assertEquals(14.0, total);
     }
 
     @Test
