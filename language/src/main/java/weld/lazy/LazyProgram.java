@@ -82,7 +82,8 @@ record LazyProgram(String text, List<Object> arguments, List<Part> parts) {
                 }
                 List<String> aliases = new ArrayList<>();
                 o.inputs.forEach((alias, in) -> aliases.add("let " + alias + " = " + names.get(in) + ";"));
-                sb.append('(').append(String.join(" ", aliases)).append('\n').append(o.fragment).append("\n)").append(o != root ? ";\n" : "\n");
+                sb.append('(').append(String.join(" ", aliases)).append('\n');
+                sb.append(o.fragment).append(o != root ? "\n);\n" : "\n)\n");
                 int lines = (int) o.fragment.chars().filter(c -> c == '\n').count() + 1;
                 parts.add(new Part(o, line + 1, lines));
                 line += lines + 2;
