@@ -42,7 +42,7 @@ public final class ArgumentConverter {
 
     /**
      * {@code value} as a value of {@code type}, or null if it is not one (a dictionary key given by another language,
-     * for example). Vectors are always copied: the result may be kept.
+     * for example). Vectors are never read in place from the caller's memory: the result may be kept.
      */
     @TruffleBoundary
     public static Object tryConvert(WeldType type, Object value) {
