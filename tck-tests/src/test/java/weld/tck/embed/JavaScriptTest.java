@@ -39,7 +39,6 @@ class JavaScriptTest {
     static Context newContext() {
         return Context.newBuilder("js", "weld")
                 .allowPolyglotAccess(PolyglotAccess.ALL)  // Polyglot.eval("weld", ...) from JavaScript
-                .allowCreateThread(true)                  // Weld's worker threads for parallel loops
                 .option("weld.Threads", "4")
                 .build();
     }

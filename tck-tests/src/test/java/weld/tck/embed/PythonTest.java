@@ -1,5 +1,8 @@
 package weld.tck.embed;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +17,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+
+import weld.WeldContext;
 
 /**
  * Python hosts: runs the files under {@code python/} in one context with Python and Weld (starting Python takes
@@ -35,7 +41,6 @@ class PythonTest {
     static Context newContext() {
         return Context.newBuilder("python", "weld")
                 .allowPolyglotAccess(PolyglotAccess.ALL)  // polyglot.eval(language="weld", ...) from Python
-                .allowCreateThread(true)                  // Weld's worker threads for parallel loops
                 .build();
     }
     // doc:end
@@ -43,6 +48,24 @@ class PythonTest {
     @AfterAll
     static void close() {
         context.close();
+    }
+
+    /** A parallel loop over a Python array runs on more than one of Weld's worker threads, reading it in place. */
+    @Test
+    void parallelLoopsUseSeveralWorkersWhenCalledFromPython() {
+        Value sum = context.eval("python", """
+                import array, polyglot
+                sum_of = polyglot.eval(language="weld",
+                    string="|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x)))")
+                sum_of(array.array('d', range(2000000)))
+                """);
+        assertEquals(1999999000000.0, sum.asDouble());
+        context.enter();
+        try {
+            assertTrue(WeldContext.get(null).workersSeen() > 1, "workers seen: " + WeldContext.get(null).workersSeen());
+        } finally {
+            context.leave();
+        }
     }
 
     @TestFactory
