@@ -78,10 +78,7 @@
         },
     };
 
-    const gaps = {
-        multiplyAddSumIsOneLoop: "loop-fusion does not fuse a map over a zip into a consumer's zip yet "
-            + "(LoopFusion.zip takes producers with one iterator): mul stays a separate loop",
-    };
+    const gaps = {};
 
     return {tests, gaps};
 })

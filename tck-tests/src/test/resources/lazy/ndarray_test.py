@@ -11,10 +11,7 @@ a = nd.array(array.array("d", [1, 2, 3]))
 b = nd.array(array.array("d", [4, 5, 6]))
 c = nd.array(array.array("d", [7, 8, 9]))
 
-GAPS = {
-    "test_multiply_add_sum_is_one_loop": "loop-fusion does not fuse a map over a zip into a consumer's zip yet "
-    "(LoopFusion.zip takes producers with one iterator): mul stays a separate loop",
-}
+GAPS = {}
 
 
 def loops(ir):

@@ -11,7 +11,6 @@ import java.util.Map;
 import org.graalvm.polyglot.Context;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import weld.lazy.host.Lazy;
@@ -77,8 +76,6 @@ class LazyFusionTest {
     }
 
     @Test
-    @Disabled("loop-fusion does not fuse a map over a zip into a consumer's zip yet (LoopFusion.zip takes producers "
-            + "with one iterator): mul stays a separate loop")
     void multiplyAddSumIsOneLoop() {
         LazyValue mul = weld.fragment(MUL, inputs("a", x, "b", y), "mul");
         LazyValue sum = weld.fragment(SUM, inputs("v", weld.fragment(ADD, inputs("a", mul, "b", z), "add")), "sum");
