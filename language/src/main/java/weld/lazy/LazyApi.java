@@ -14,6 +14,7 @@ import com.oracle.truffle.api.library.ExportMessage;
 
 import weld.WeldContext;
 import weld.WeldException;
+import weld.runtime.MemberNames;
 
 /**
  * The entry point of the lazy API, the same object for every language: {@code Context.eval("weld", "lazy")} (from

@@ -8,6 +8,7 @@ import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 import weld.WeldLanguage;
+import weld.runtime.MemberNames;
 
 /**
  * The top scope of the Weld language, which a Java host reads as {@code context.getBindings("weld")}: its one member

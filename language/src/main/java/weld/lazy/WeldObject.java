@@ -14,6 +14,7 @@ import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 import weld.WeldContext;
+import weld.runtime.MemberNames;
 import weld.types.WeldType;
 
 /**
