@@ -3,6 +3,7 @@ module weld.language {
     requires org.graalvm.truffle;
     requires org.graalvm.polyglot;
     requires jdk.unsupported;
+    requires jdk.incubator.vector;
 
     exports weld;
     exports weld.syntax;

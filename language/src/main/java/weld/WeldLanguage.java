@@ -75,7 +75,8 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
                 && a.get(WeldOptions.SharedVecMergerLength).equals(b.get(WeldOptions.SharedVecMergerLength))
                 && a.get(WeldOptions.Passes).equals(b.get(WeldOptions.Passes))
                 && a.get(WeldOptions.DumpIr).equals(b.get(WeldOptions.DumpIr))
-                && a.get(WeldOptions.CheckPasses).equals(b.get(WeldOptions.CheckPasses));
+                && a.get(WeldOptions.CheckPasses).equals(b.get(WeldOptions.CheckPasses))
+                && a.get(WeldOptions.Vectorize).equals(b.get(WeldOptions.Vectorize));
     }
 
     @Override
@@ -89,7 +90,7 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
             OptionValues options = context.env().getOptions();
             Program program = compile(source.getCharacters().toString(), PassManager.parse(options.get(WeldOptions.Passes)),
                     listener(options, context.env().out()));
-            WeldRootNode root = NodeBuilder.build(this, program, context.udfLibraries());
+            WeldRootNode root = NodeBuilder.build(this, program, context.udfLibraries(), options.get(WeldOptions.Vectorize));
             WeldFunction function = new WeldFunction(root.getCallTarget(), program.params(), program.resultType());
             return new ConstantRootNode(this, function).getCallTarget();
         } catch (WeldException e) {

@@ -49,6 +49,8 @@ import weld.nodes.loop.ElementLoader;
 import weld.nodes.loop.ForNode;
 import weld.nodes.loop.LoopBody;
 import weld.nodes.loop.ReductionBody;
+import weld.nodes.loop.VectorReductionBody;
+import weld.nodes.loop.lanes.LanePlanner;
 import weld.nodes.loop.Reductions;
 import weld.nodes.loop.SlotWrite;
 import weld.nodes.loop.UpdateBody;
@@ -80,6 +82,7 @@ public final class NodeBuilder {
     private final FrameDescriptor.Builder frame = FrameDescriptor.newBuilder();
     private final Map<Symbol, Binding> env = new HashMap<>();
     private final String udfLibraries;
+    private final boolean vectorize;
     /** How many sort comparators enclose the node being built (their loops run inside the sort, sequentially). */
     private int inComparator;
 
@@ -93,13 +96,17 @@ public final class NodeBuilder {
     private record ZipBinding(WeldType.Struct type, List<SlotBinding> fields) implements Binding {
     }
 
-    private NodeBuilder(String udfLibraries) {
+    private NodeBuilder(String udfLibraries, boolean vectorize) {
         this.udfLibraries = udfLibraries;
+        this.vectorize = vectorize;
     }
 
-    /** Builds the root node of a program; {@code udfLibraries} lists the libraries {@code cudf} may call into. */
-    public static WeldRootNode build(WeldLanguage language, Program program, String udfLibraries) {
-        NodeBuilder b = new NodeBuilder(udfLibraries);
+    /**
+     * Builds the root node of a program; {@code udfLibraries} lists the libraries {@code cudf} may call into;
+     * {@code vectorize}: merger reductions that a {@link LanePlanner} accepts may run as SIMD code.
+     */
+    public static WeldRootNode build(WeldLanguage language, Program program, String udfLibraries, boolean vectorize) {
+        NodeBuilder b = new NodeBuilder(udfLibraries, vectorize);
         int n = program.params().size();
         int[] slots = new int[n];
         Carrier[] carriers = new Carrier[n];
@@ -299,6 +306,7 @@ public final class NodeBuilder {
         List<IteratorNode> iterators = new ArrayList<>();
         List<ElementLoader> loaders = new ArrayList<>();
         List<SlotBinding> elements = new ArrayList<>();
+        List<LoopSlots> iteratorSlots = new ArrayList<>();
         for (Expr.Iter it : f.iters()) {
             if (it.kind() == IterKind.ND) {
                 throw WeldException.notSupported(it.pos(), it.kind().keyword);
@@ -316,6 +324,7 @@ public final class NodeBuilder {
             loaders.add(new ElementLoader(slots, scalar, range, it.stride() == null && it.kind() != IterKind.SIMD,
                     it.kind() == IterKind.SIMD ? lanes : 0));
             elements.add(new SlotBinding(slots.element(), c));
+            iteratorSlots.add(slots);
         }
         WeldExpressionNode builder = build(f.builder());
         Carrier bc = Carrier.of(f.builder().type());
@@ -331,7 +340,7 @@ public final class NodeBuilder {
         int countSlot = newSlot(Carrier.LONG);
         int counterSlot = newSlot(Carrier.LONG);
         ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
-        LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray);
+        LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots);
         if (loopBody == null) {
             loopBody = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray,
                     build(f.update().body()));
@@ -342,10 +351,11 @@ public final class NodeBuilder {
 
     /**
      * A {@link ReductionBody} for a loop over a merger or a struct of mergers that only merges into its builder;
-     * null for other loops, and for a single merger that would get one accumulator (no gain).
+     * null for other loops, and for a single merger that would get one accumulator (no gain). Wrapped in a
+     * {@link VectorReductionBody} when the update function can run as SIMD code.
      */
     private LoopBody reduction(Expr.For f, int builderSlot, int indexSlot, int countSlot, int counterSlot,
-                               ElementLoader[] loaders) {
+                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots) {
         WeldType bt = f.builder().type().resolve();
         List<WeldType.Builder> mergers = Reductions.mergers(bt);
         Symbol b = f.update().params().get(0).symbol();
@@ -397,8 +407,19 @@ public final class NodeBuilder {
                 steps[k * m + j] = new SlotWrite(fields.get(j).slot(), carriers[j], build(parts.get(j)));
             }
         }
-        return new ReductionBody(unroll, indexSlot, countSlot, counterSlot, loaders, start.toArray(SlotWrite[]::new),
-                steps, finish.toArray(SlotWrite[]::new));
+        ReductionBody scalar = new ReductionBody(unroll, indexSlot, countSlot, counterSlot, loaders,
+                start.toArray(SlotWrite[]::new), steps, finish.toArray(SlotWrite[]::new));
+        LanePlanner.Plan plan = vectorize && indexSlot < 0 ? LanePlanner.plan(f, mergers, parts) : null;
+        if (plan == null) {
+            return scalar;
+        }
+        int[] first = new int[m];
+        for (int j = 0; j < m; j++) {
+            first[j] = acc[j][0];
+        }
+        WeldExpressionNode[] invariants = plan.invariants().stream().map(this::build).toArray(WeldExpressionNode[]::new);
+        return new VectorReductionBody(plan.kernel(), iteratorSlots.toArray(LoopSlots[]::new), plan.arrays(), first, carriers,
+                countSlot, counterSlot, invariants, scalar);
     }
 
     /** Combines accumulators {@code [from, to)} pairwise with the merger's operator. */
