@@ -124,8 +124,11 @@ public final class LanePlanner {
             case Expr.Merge m -> {
                 contributions(m.builder(), field, mask, type, op, out);
                 LaneNode v = value(m.value());
-                out.add(mask == null ? v : add(new LaneNode.Select(nodes.size(), mask, v,
-                        invariant(new Expr.Literal(null, type, type.kind(), ScalarOps.identity(type, op))))));
+                if (mask != null) {
+                    LaneNode identity = invariant(new Expr.Literal(null, type, type.kind(), ScalarOps.identity(type, op)));
+                    v = add(new LaneNode.Select(nodes.size(), mask, v, identity));
+                }
+                out.add(v);
             }
             case Expr.If i -> guarded(i.cond(), i.onTrue(), i.onFalse(), field, mask, type, op, out);
             case Expr.Select s -> guarded(s.cond(), s.onTrue(), s.onFalse(), field, mask, type, op, out);
@@ -141,7 +144,9 @@ public final class LanePlanner {
     private void guarded(Expr cond, Expr onTrue, Expr onFalse, int field, LaneNode mask, WeldType.Scalar type,
                          BinOp op, List<LaneNode> out) {
         LaneNode c = value(cond);
-        LaneNode not = add(new LaneNode.Select(nodes.size(), c, bool(false), bool(true)));
+        LaneNode no = bool(false);
+        LaneNode yes = bool(true);
+        LaneNode not = add(new LaneNode.Select(nodes.size(), c, no, yes));
         contributions(onTrue, field, mask == null ? c : add(new LaneNode.Binary(nodes.size(), BinOp.LAND, mask, c)),
                 type, op, out);
         contributions(onFalse, field, mask == null ? not : add(new LaneNode.Binary(nodes.size(), BinOp.LAND, mask, not)),
@@ -220,7 +225,11 @@ public final class LanePlanner {
         return t.resolve() instanceof WeldType.Scalar s && s.kind() == ScalarKind.BOOL;
     }
 
+    /** Appends a node whose id is the current size, so its inputs must be built before {@code nodes.size()} is read. */
     private <T extends LaneNode> T add(T node) {
+        if (node.id != nodes.size()) {
+            throw new IllegalStateException("node id " + node.id + " at position " + nodes.size());
+        }
         nodes.add(node);
         return node;
     }
