@@ -7,8 +7,8 @@ import org.graalvm.polyglot.Value;
 
 /**
  * Benchmark: four loop shapes over 10^7 random f64 (sum, filter then sum, map into an appender, a struct of three
- * mergers), each through Weld and as a plain Java loop, alternating in the same JVM, one thread (weld.Threads=1).
- * Prints median and minimum ms and the Weld/Java ratios. Run it with bench/loops.sh [N] [WARMUP] [RUNS] [SHAPES].
+ * mergers), each through Weld, through Weld with its SIMD reductions off (weld.Vectorize=false) and as a plain Java
+ * loop, alternating in the same JVM, one thread (weld.Threads=1). Prints median and minimum ms and the ratios to Java. Run it with bench/loops.sh [N] [WARMUP] [RUNS] [SHAPES].
  */
 public class LoopShapes {
     static final String[][] PROGRAMS = {
@@ -25,24 +25,34 @@ public class LoopShapes {
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 15;
         String only = args.length > 3 ? args[3] : "sum,filter-sum,map,struct";
         double[] v = new Random(42).doubles(n).toArray();
-        try (Context c = Context.newBuilder("weld").allowAllAccess(true).allowExperimentalOptions(true)
-                .option("weld.Threads", "1")
-                .option("engine.MultiTier", "false").option("engine.BackgroundCompilation", "false").build()) {
+        try (Context c = context(true); Context scalar = context(false)) {
             for (String[] p : PROGRAMS) {
                 if (!Arrays.asList(only.split(",")).contains(p[0])) {
                     continue;
                 }
-                Value f = c.eval("weld", p[1]);
-                DoubleSupplier weld = p[0].equals("map")
-                        ? () -> f.execute((Object) v).getArrayElement(n - 1).asDouble()
-                        : () -> f.execute((Object) v).asDouble();
+                DoubleSupplier weld = weld(c, p, v);
+                DoubleSupplier weldScalar = weld(scalar, p, v);
                 DoubleSupplier java = java(p[0], v);
-                double[][] ms = time(warmup, runs, weld, java);
-                System.out.printf("%-10s weld median %7.2f min %7.2f | java median %7.2f min %7.2f | ratio median %.2f min %.2f"
-                        + " | results %.6g %.6g%n", p[0], ms[0][0], ms[0][1], ms[1][0], ms[1][1], ms[0][0] / ms[1][0],
-                        ms[0][1] / ms[1][1], weld.getAsDouble(), java.getAsDouble());
+                double[][] ms = time(warmup, runs, weld, weldScalar, java);
+                System.out.printf("%-10s weld median %7.2f min %7.2f | weld scalar median %7.2f min %7.2f | java median %7.2f"
+                        + " min %7.2f | ratio to java median %.2f, scalar %.2f | results %.6g %.6g %.6g%n", p[0], ms[0][0],
+                        ms[0][1], ms[1][0], ms[1][1], ms[2][0], ms[2][1], ms[0][0] / ms[2][0], ms[1][0] / ms[2][0],
+                        weld.getAsDouble(), weldScalar.getAsDouble(), java.getAsDouble());
             }
         }
+    }
+
+    static Context context(boolean vectorize) {
+        return Context.newBuilder("weld").allowAllAccess(true).allowExperimentalOptions(true)
+                .option("weld.Threads", "1").option("weld.Vectorize", Boolean.toString(vectorize))
+                .option("engine.MultiTier", "false").option("engine.BackgroundCompilation", "false").build();
+    }
+
+    static DoubleSupplier weld(Context c, String[] program, double[] v) {
+        Value f = c.eval("weld", program[1]);
+        return program[0].equals("map")
+                ? () -> f.execute((Object) v).getArrayElement(v.length - 1).asDouble()
+                : () -> f.execute((Object) v).asDouble();
     }
 
     static DoubleSupplier java(String shape, double[] v) {
@@ -86,23 +96,26 @@ public class LoopShapes {
 
     static double sink;
 
-    /** Alternates Weld and Java runs; returns {median, min} for each. */
-    static double[][] time(int warmup, int runs, DoubleSupplier a, DoubleSupplier b) {
+    /** Alternates the runs of each side; returns {median, min} ms for each. */
+    static double[][] time(int warmup, int runs, DoubleSupplier... sides) {
         for (int i = 0; i < warmup; i++) {
-            sink += a.getAsDouble() + b.getAsDouble();
+            for (DoubleSupplier s : sides) {
+                sink += s.getAsDouble();
+            }
         }
-        double[] ta = new double[runs];
-        double[] tb = new double[runs];
+        double[][] t = new double[sides.length][runs];
         for (int i = 0; i < runs; i++) {
-            long t = System.nanoTime();
-            sink += a.getAsDouble();
-            ta[i] = (System.nanoTime() - t) / 1e6;
-            t = System.nanoTime();
-            sink += b.getAsDouble();
-            tb[i] = (System.nanoTime() - t) / 1e6;
+            for (int j = 0; j < sides.length; j++) {
+                long start = System.nanoTime();
+                sink += sides[j].getAsDouble();
+                t[j][i] = (System.nanoTime() - start) / 1e6;
+            }
         }
-        Arrays.sort(ta);
-        Arrays.sort(tb);
-        return new double[][] {{ta[runs / 2], ta[0]}, {tb[runs / 2], tb[0]}};
+        double[][] r = new double[sides.length][];
+        for (int j = 0; j < sides.length; j++) {
+            Arrays.sort(t[j]);
+            r[j] = new double[] {t[j][runs / 2], t[j][0]};
+        }
+        return r;
     }
 }
