@@ -25,8 +25,6 @@ final class DoubleLanes {
             case SUB -> binary(VectorOperators.SUB, a, ao, b, bo, out, n);
             case MUL -> binary(VectorOperators.MUL, a, ao, b, bo, out, n);
             case DIV -> binary(VectorOperators.DIV, a, ao, b, bo, out, n);
-            case MIN -> binary(VectorOperators.MIN, a, ao, b, bo, out, n);
-            case MAX -> binary(VectorOperators.MAX, a, ao, b, bo, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
         }
     }
@@ -85,8 +83,6 @@ final class DoubleLanes {
         switch (op) {
             case ADD -> reduce(VectorOperators.ADD, a, ao, n, lanes);
             case MUL -> reduce(VectorOperators.MUL, a, ao, n, lanes);
-            case MIN -> reduce(VectorOperators.MIN, a, ao, n, lanes);
-            case MAX -> reduce(VectorOperators.MAX, a, ao, n, lanes);
             default -> throw new IllegalArgumentException(op.symbol);
         }
     }

@@ -24,7 +24,6 @@ final class LongLanes {
             case ADD -> binary(VectorOperators.ADD, a, ao, b, bo, out, n);
             case SUB -> binary(VectorOperators.SUB, a, ao, b, bo, out, n);
             case MUL -> binary(VectorOperators.MUL, a, ao, b, bo, out, n);
-            case DIV -> binary(VectorOperators.DIV, a, ao, b, bo, out, n);
             case MIN -> binary(VectorOperators.MIN, a, ao, b, bo, out, n);
             case MAX -> binary(VectorOperators.MAX, a, ao, b, bo, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
