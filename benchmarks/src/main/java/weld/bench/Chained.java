@@ -1,0 +1,43 @@
+package weld.bench;
+
+import java.util.Map;
+
+import org.openjdk.jmh.annotations.Param;
+
+/**
+ * Three chained loops over 10^7 f64 (filter x > 0.5, map 2x + 1, sum), fused by the default passes or run as three
+ * loops with weld.Passes=none. The Java version is the fused loop (passes does not apply to it).
+ */
+public class Chained extends Bench {
+    @Param({"default", "none"})
+    public String passes;
+
+    @Override
+    public String program() {
+        return "chained.weld";
+    }
+
+    @Override
+    public Map<String, String> options() {
+        return "none".equals(passes) ? Map.of("weld.Passes", "none") : Map.of();
+    }
+
+    @Override
+    public Object[] inputs(double scale) {
+        return new Object[] {Data.doubles(70, Data.rows(10_000_000, scale), 0, 1)};
+    }
+
+    @Override
+    public Object java(Object[] args, int threadCount) {
+        double[] v = (double[]) args[0];
+        return Par.sum(threadCount, v.length, (from, to) -> {
+            double s = 0;
+            for (int i = from; i < to; i++) {
+                if (v[i] > 0.5) {
+                    s += v[i] * 2.0 + 1.0;
+                }
+            }
+            return s;
+        });
+    }
+}
