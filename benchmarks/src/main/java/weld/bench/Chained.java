@@ -1,25 +1,13 @@
 package weld.bench;
 
-import java.util.Map;
-
-import org.openjdk.jmh.annotations.Param;
-
 /**
- * Three chained loops over 10^7 f64 (filter x > 0.5, map 2x + 1, sum), fused by the default passes or run as three
- * loops with weld.Passes=none. The Java version is the fused loop (passes does not apply to it).
+ * Three chained loops over 10^7 f64 (filter x > 0.5, map 2x + 1, sum), fused by the default passes
+ * ({@link ChainedUnfused}: without passes). The Java version is the fused loop.
  */
 public class Chained extends Bench {
-    @Param({"default", "none"})
-    public String passes;
-
     @Override
     public String program() {
         return "chained.weld";
-    }
-
-    @Override
-    public Map<String, String> options() {
-        return "none".equals(passes) ? Map.of("weld.Passes", "none") : Map.of();
     }
 
     @Override

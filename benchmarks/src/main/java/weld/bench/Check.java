@@ -9,33 +9,27 @@ import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Value;
 
 /**
- * Checks outside JMH, each printing one JSON line per workload.
+ * Checks of one workload outside JMH, printed as one JSON line; usage: {@code Check CLASS [field=value...]}.
  * <ul>
- * <li>{@code first CLASS [field=value...]}: parse-to-first-result in a fresh JVM: a new context (not timed), then
- * eval of the program and its first call on small inputs (10^-4 of the benchmark size), timed; then the median of
- * 10 more fresh contexts. It also checks that the Weld result (default passes and weld.Passes=none, 1 and all
- * threads) matches the Java version on those inputs, and exits 1 if not.</li>
- * <li>{@code checksum CLASS [field=value...]}: the Java (1 thread) result's checksum at full size, compared by the
- * runner with the C harness's.</li>
+ * <li>Parse-to-first-result, meant for a fresh JVM: a new context (not timed), then eval of the program and its
+ * first call on small inputs (10^-4 of the benchmark size), timed; then the median of 10 more fresh contexts.</li>
+ * <li>That the Weld result (default passes and weld.Passes=none, 1 and all threads) matches the Java version on
+ * those inputs; exits 1 if not.</li>
+ * <li>The Java (1 thread) result's checksum at full size, which the runner compares with the C harness's.</li>
  * </ul>
  */
 public final class Check {
     private static final double SMALL = 1e-4;
 
     public static void main(String[] args) throws Exception {
-        Bench b = (Bench) Class.forName(args[1]).getConstructor().newInstance();
+        Bench b = (Bench) Class.forName(args[0]).getConstructor().newInstance();
         b.threads = "all";
-        for (String a : Arrays.copyOfRange(args, 2, args.length)) {
+        for (String a : Arrays.copyOfRange(args, 1, args.length)) {
             String[] kv = a.split("=", 2);
             var f = b.getClass().getField(kv[0]);
             f.set(b, f.getType() == int.class ? (Object) Integer.parseInt(kv[1]) : kv[1]);
         }
-        String name = b.getClass().getSimpleName() + (args.length > 2 ? " " + String.join(" ", Arrays.copyOfRange(args, 2, args.length)) : "");
-        if (args[0].equals("checksum")) {
-            double c = Checksum.of(b.java(b.inputs(1), 1));
-            System.out.printf("{\"workload\": \"%s\", \"java_checksum\": %.17g}%n", name, c);
-            return;
-        }
+        String name = b.getClass().getSimpleName() + (args.length > 1 ? " " + String.join(" ", Arrays.copyOfRange(args, 1, args.length)) : "");
         Object[] in = b.inputs(SMALL);
         String src = Weld.source(b.program());
         double first = firstResult(b, src, in);
@@ -56,8 +50,10 @@ public final class Check {
                 }
             }
         }
-        System.out.printf("{\"workload\": \"%s\", \"first_ms\": %.1f, \"warm_median_ms\": %.1f, \"matches_java\": %b}%n",
-                name, first, warm.get(warm.size() / 2), bad.isEmpty());
+        in = null;
+        double full = Checksum.of(b.java(b.inputs(1), 1));
+        System.out.printf("{\"workload\": \"%s\", \"first_ms\": %.1f, \"warm_median_ms\": %.1f, \"matches_java\": %b, "
+                + "\"java_checksum\": %.17g}%n", name, first, warm.get(warm.size() / 2), bad.isEmpty(), full);
         if (!bad.isEmpty()) {
             System.err.println(name + ": Weld and Java differ: " + bad);
             System.exit(1);
