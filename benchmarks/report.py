@@ -1,5 +1,6 @@
-"""Builds the Markdown report of bench/run-all.sh from the JSON results in DIR (jmh.json, c.json, numpy.json,
+"""Builds the Markdown report of bench/run-all.sh from the JSON results in DIR (jmh-*.json, c.json, numpy.json,
 stream.json, check.json, machine.txt). usage: report.py DIR"""
+import glob
 import json
 import math
 import os
@@ -44,7 +45,7 @@ def main():
     c = {(r["workload"], r["threads"]): r for r in lines(f"{d}/c.json")[0]}
     numpy = {r["workload"]: r for r in lines(f"{d}/numpy.json")[0]}
     checks, check_errors = lines(f"{d}/check.json")
-    jmh = json.load(open(f"{d}/jmh.json")) if os.path.exists(f"{d}/jmh.json") else []
+    jmh = [b for f in sorted(glob.glob(f"{d}/jmh-*.json")) for b in json.load(open(f))]
 
     # (workload, threads) -> {"weld": (median, min), "java": ..., "unfused": ...}
     results = {}
@@ -104,13 +105,14 @@ def main():
                    f"| {fmt(cms)} | {fmt(ratio(r['median_ms'], cms), 2)} |")
     out.append("")
 
-    out += ["| program | parse-to-first-result, first in a fresh JVM ms | same, median of 10 more contexts ms "
-            "| Weld = Java (small inputs) | Java checksum = C checksum (full size) |", "|---|---:|---:|---|---|"]
+    out += ["| program | parse-to-first-result, first in a fresh JVM ms (of which eval) "
+            "| same, median of 10 more contexts ms | Weld = Java (small inputs) | Java checksum = C checksum (full size) |",
+            "|---|---:|---:|---|---|"]
     for r in checks:
         cr = c.get((r["workload"], 1))
         same = "—" if cr is None else ("yes" if abs(cr["checksum"] - r["java_checksum"])
                                          <= 1e-6 * max(1, abs(cr["checksum"])) else f"no ({cr['checksum']})")
-        out.append(f"| {r['workload']} | {fmt(r['first_ms'])} | {fmt(r['warm_median_ms'])} | "
+        out.append(f"| {r['workload']} | {fmt(r['first_ms'])} ({fmt(r.get('first_eval_ms'))}) | {fmt(r['warm_median_ms'])} | "
                    f"{'yes' if r['matches_java'] else 'NO'} | {same} |")
     for e in check_errors:
         out.append(f"\nCheck error: `{e}`")
