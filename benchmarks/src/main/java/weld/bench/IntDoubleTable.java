@@ -56,10 +56,6 @@ public final class IntDoubleTable {
         return this;
     }
 
-    public int size() {
-        return size;
-    }
-
     double checksum() {
         double s = 0;
         for (int i = 0; i < keys.length; i++) {
