@@ -12,6 +12,8 @@ import com.oracle.truffle.api.TruffleLanguage.ContextReference;
 import com.oracle.truffle.api.TruffleLanguage.Env;
 import com.oracle.truffle.api.nodes.Node;
 
+import weld.lazy.LazyRuntime;
+
 /** Per-context state of the Weld language. */
 public final class WeldContext {
     private static final ContextReference<WeldContext> REFERENCE = ContextReference.create(WeldLanguage.class);
@@ -22,6 +24,7 @@ public final class WeldContext {
     private final int sharedVecMergerLength;
     private final long memoryLimit;
     private java.util.concurrent.ForkJoinPool pool;
+    private final LazyRuntime lazy;
 
     WeldContext(Env env) {
         this.env = env;
@@ -30,6 +33,12 @@ public final class WeldContext {
         this.grain = Math.max(0, env.getOptions().get(WeldOptions.Grain));
         this.sharedVecMergerLength = env.getOptions().get(WeldOptions.SharedVecMergerLength);
         this.memoryLimit = env.getOptions().get(WeldOptions.MemoryLimit);
+        this.lazy = new LazyRuntime(env);
+    }
+
+    /** The lazy API of this context ({@link weld.lazy}). */
+    public LazyRuntime lazy() {
+        return lazy;
     }
 
     /** Worker threads for parallel loops (option {@code weld.Threads}). */

@@ -16,8 +16,9 @@ import weld.syntax.Pos;
  * The one exception type for every error a Weld program can raise: a {@link Kind#PARSE parse} error, a
  * {@link Kind#TYPE type} error found before running, or a {@link Kind#RUNTIME runtime} error. Its message always
  * starts with the kind and the {@code line:column} of the offending construct, e.g.
- * {@code type error at 2:7: cannot apply + to i64 and i32}. Parse errors are reported to the polyglot API as syntax
- * errors.
+ * {@code type error at 2:7: cannot apply + to i64 and i32}. An error inside a fragment of a lazily built program
+ * names the fragment and is positioned within it: {@code type error in fragment 'scale' at 1:9: ...}. Parse errors
+ * are reported to the polyglot API as syntax errors.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class WeldException extends AbstractTruffleException {
@@ -39,36 +40,38 @@ public final class WeldException extends AbstractTruffleException {
     private final String detail;
     private Source source;
 
-    private WeldException(Kind kind, Pos pos, String detail, Node location) {
-        super(format(kind, pos, detail), location);
+    private WeldException(Kind kind, String where, Pos pos, String detail, Node location) {
+        super(format(kind, where, pos, detail), location);
         this.kind = kind;
         this.pos = pos;
         this.detail = detail;
     }
 
-    private static String format(Kind kind, Pos pos, String detail) {
-        return pos != null && pos.isKnown() ? kind.label + " error at " + pos + ": " + detail : kind.label + " error: " + detail;
+    private static String format(Kind kind, String where, Pos pos, String detail) {
+        String in = where == null ? "" : " in " + where;
+        return pos != null && pos.isKnown() ? kind.label + " error" + in + " at " + pos + ": " + detail
+                : kind.label + " error" + in + ": " + detail;
     }
 
     @TruffleBoundary
     public static WeldException parse(Pos pos, String detail) {
-        return new WeldException(Kind.PARSE, pos, detail, null);
+        return new WeldException(Kind.PARSE, null, pos, detail, null);
     }
 
     @TruffleBoundary
     public static WeldException type(Pos pos, String detail) {
-        return new WeldException(Kind.TYPE, pos, detail, null);
+        return new WeldException(Kind.TYPE, null, pos, detail, null);
     }
 
     @TruffleBoundary
     public static WeldException runtime(Pos pos, String detail, Node location) {
-        return new WeldException(Kind.RUNTIME, pos, detail, location);
+        return new WeldException(Kind.RUNTIME, null, pos, detail, location);
     }
 
     /** A construct that parses and type-checks but cannot run yet. */
     @TruffleBoundary
     public static WeldException notSupported(Pos pos, String construct) {
-        return new WeldException(Kind.RUNTIME, pos, "not supported yet: " + construct, null);
+        return new WeldException(Kind.RUNTIME, null, pos, "not supported yet: " + construct, null);
     }
 
     public Kind kind() {
@@ -77,6 +80,20 @@ public final class WeldException extends AbstractTruffleException {
 
     public Pos pos() {
         return pos;
+    }
+
+    /** The message without the kind and position. */
+    public String detail() {
+        return detail;
+    }
+
+    /**
+     * The same error, reported in a named part {@code where} of the program (e.g. {@code fragment 'scale'}) at
+     * {@code localPos} of that part's own text {@code part}.
+     */
+    @TruffleBoundary
+    public WeldException in(String where, Pos localPos, Source part) {
+        return new WeldException(kind, where, localPos, detail, null).withSource(part);
     }
 
     /** Attaches the program text, so that the source location and an excerpt with a caret can be reported. */

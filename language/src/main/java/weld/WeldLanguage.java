@@ -17,6 +17,7 @@ import weld.ir.IrPrinter;
 import weld.ir.Program;
 import weld.ir.passes.PassManager;
 import weld.ir.passes.Recheck;
+import weld.lazy.LazyApiRootNode;
 import weld.nodes.NodeBuilder;
 import weld.nodes.WeldRootNode;
 import weld.runtime.WeldFunction;
@@ -27,7 +28,8 @@ import weld.types.TypeInference;
 
 /**
  * The Weld language. Evaluating a program parses it, expands macros, infers types and builds the Truffle nodes of
- * its function; the result of the evaluation is that function as an executable value ({@link WeldFunction}).
+ * its function; the result of the evaluation is that function as an executable value ({@link WeldFunction}). The
+ * source {@code lazy} evaluates to the lazy API instead ({@link weld.lazy}).
  */
 @TruffleLanguage.Registration(id = WeldLanguage.ID, name = "Weld", version = WeldLanguage.VERSION,
         defaultMimeType = WeldLanguage.MIME_TYPE, characterMimeTypes = WeldLanguage.MIME_TYPE,
@@ -73,18 +75,22 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
                 && a.get(WeldOptions.SharedVecMergerLength).equals(b.get(WeldOptions.SharedVecMergerLength))
                 && a.get(WeldOptions.Passes).equals(b.get(WeldOptions.Passes))
                 && a.get(WeldOptions.DumpIr).equals(b.get(WeldOptions.DumpIr))
-                && a.get(WeldOptions.CheckPasses).equals(b.get(WeldOptions.CheckPasses));
+                && a.get(WeldOptions.CheckPasses).equals(b.get(WeldOptions.CheckPasses))
+                && a.get(WeldOptions.Vectorize).equals(b.get(WeldOptions.Vectorize));
     }
 
     @Override
     protected CallTarget parse(ParsingRequest request) {
         Source source = request.getSource();
+        if (LazyApiRootNode.isApiSource(source)) {
+            return new LazyApiRootNode(this).getCallTarget();
+        }
         try {
             WeldContext context = WeldContext.get(null);
             OptionValues options = context.env().getOptions();
             Program program = compile(source.getCharacters().toString(), PassManager.parse(options.get(WeldOptions.Passes)),
                     listener(options, context.env().out()));
-            WeldRootNode root = NodeBuilder.build(this, program, context.udfLibraries());
+            WeldRootNode root = NodeBuilder.build(this, program, context.udfLibraries(), options.get(WeldOptions.Vectorize));
             WeldFunction function = new WeldFunction(root.getCallTarget(), program.params(), program.resultType());
             return new ConstantRootNode(this, function).getCallTarget();
         } catch (WeldException e) {
@@ -93,6 +99,12 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
             throw WeldException.parse(null, "the program is nested too deeply to compile (" + source.getLineCount()
                     + " lines); split very long let chains or nested expressions").withSource(source);
         }
+    }
+
+    /** The language bindings: the member {@code lazy} is the lazy API, as the source {@code lazy} evaluates to. */
+    @Override
+    protected Object getScope(WeldContext context) {
+        return context.lazy().scope();
     }
 
     /** Parses, expands macros and type-checks a program into the typed IR. */

@@ -38,6 +38,10 @@ public final class WeldOptions {
             stability = OptionStability.EXPERIMENTAL)
     public static final OptionKey<Integer> SharedVecMergerLength = new OptionKey<>(1 << 21);
 
+    @Option(help = "Run merger reductions over primitive arrays as SIMD code (Vector API) where the update function "
+            + "allows it (see docs/performance.md).", category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL)
+    public static final OptionKey<Boolean> Vectorize = new OptionKey<>(true);
+
     @Option(help = "Optimization passes: all (default), none, a list of passes to run (inline-let,loop-fusion) or a "
             + "list to leave out (-loop-fusion,-cse).", category = OptionCategory.USER, stability = OptionStability.STABLE)
     public static final OptionKey<String> Passes = new OptionKey<>("", new OptionType<>("passes", s -> {

@@ -47,6 +47,13 @@ import weld.nodes.local.LetNode;
 import weld.nodes.local.ReadLocalNode;
 import weld.nodes.loop.ElementLoader;
 import weld.nodes.loop.ForNode;
+import weld.nodes.loop.LoopBody;
+import weld.nodes.loop.ReductionBody;
+import weld.nodes.loop.VectorReductionBody;
+import weld.nodes.loop.lanes.LanePlanner;
+import weld.nodes.loop.Reductions;
+import weld.nodes.loop.SlotWrite;
+import weld.nodes.loop.UpdateBody;
 import weld.nodes.loop.IteratorNode;
 import weld.nodes.loop.LoopSlots;
 import weld.nodes.expression.CudfNode;
@@ -75,6 +82,7 @@ public final class NodeBuilder {
     private final FrameDescriptor.Builder frame = FrameDescriptor.newBuilder();
     private final Map<Symbol, Binding> env = new HashMap<>();
     private final String udfLibraries;
+    private final boolean vectorize;
     /** How many sort comparators enclose the node being built (their loops run inside the sort, sequentially). */
     private int inComparator;
 
@@ -88,13 +96,17 @@ public final class NodeBuilder {
     private record ZipBinding(WeldType.Struct type, List<SlotBinding> fields) implements Binding {
     }
 
-    private NodeBuilder(String udfLibraries) {
+    private NodeBuilder(String udfLibraries, boolean vectorize) {
         this.udfLibraries = udfLibraries;
+        this.vectorize = vectorize;
     }
 
-    /** Builds the root node of a program; {@code udfLibraries} lists the libraries {@code cudf} may call into. */
-    public static WeldRootNode build(WeldLanguage language, Program program, String udfLibraries) {
-        NodeBuilder b = new NodeBuilder(udfLibraries);
+    /**
+     * Builds the root node of a program; {@code udfLibraries} lists the libraries {@code cudf} may call into;
+     * {@code vectorize}: merger reductions that a {@link LanePlanner} accepts may run as SIMD code.
+     */
+    public static WeldRootNode build(WeldLanguage language, Program program, String udfLibraries, boolean vectorize) {
+        NodeBuilder b = new NodeBuilder(udfLibraries, vectorize);
         int n = program.params().size();
         int[] slots = new int[n];
         Carrier[] carriers = new Carrier[n];
@@ -228,18 +240,6 @@ public final class NodeBuilder {
         return new CudfNode(c.pos(), c.symbolName(), udf, buildAll(c.args()));
     }
 
-    private static boolean uses(Expr e, Symbol s) {
-        if (e instanceof Expr.Ident id && id.symbol().equals(s)) {
-            return true;
-        }
-        for (Expr c : weld.ir.Children.of(e)) {
-            if (uses(c, s)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private WeldExpressionNode read(Binding b) {
         return switch (b) {
             case SlotBinding s -> new ReadLocalNode(s.slot(), s.carrier());
@@ -306,6 +306,7 @@ public final class NodeBuilder {
         List<IteratorNode> iterators = new ArrayList<>();
         List<ElementLoader> loaders = new ArrayList<>();
         List<SlotBinding> elements = new ArrayList<>();
+        List<LoopSlots> iteratorSlots = new ArrayList<>();
         for (Expr.Iter it : f.iters()) {
             if (it.kind() == IterKind.ND) {
                 throw WeldException.notSupported(it.pos(), it.kind().keyword);
@@ -323,21 +324,110 @@ public final class NodeBuilder {
             loaders.add(new ElementLoader(slots, scalar, range, it.stride() == null && it.kind() != IterKind.SIMD,
                     it.kind() == IterKind.SIMD ? lanes : 0));
             elements.add(new SlotBinding(slots.element(), c));
+            iteratorSlots.add(slots);
         }
         WeldExpressionNode builder = build(f.builder());
         Carrier bc = Carrier.of(f.builder().type());
         List<Expr.Param> params = f.update().params();
         int builderSlot = bind(params.get(0).symbol(), bc);
-        int indexSlot = uses(f.update().body(), params.get(1).symbol()) ? bind(params.get(1).symbol(), Carrier.LONG) : -1;
+        int indexSlot = Reductions.uses(f.update().body(), params.get(1).symbol()) ? bind(params.get(1).symbol(), Carrier.LONG) : -1;
         if (elements.size() == 1) {
             env.put(params.get(2).symbol(), elements.get(0));
         } else {
             env.put(params.get(2).symbol(), new ZipBinding((WeldType.Struct) params.get(2).type(), elements));
         }
         boolean parallel = inComparator == 0 && Partials.supports(f.builder().type());
-        WeldExpressionNode body = build(f.update().body());
-        return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot, indexSlot, newSlot(Carrier.LONG),
-                newSlot(Carrier.LONG), iterators.toArray(IteratorNode[]::new), loaders.toArray(ElementLoader[]::new),
-                builder, body);
+        int countSlot = newSlot(Carrier.LONG);
+        int counterSlot = newSlot(Carrier.LONG);
+        ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
+        LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots);
+        if (loopBody == null) {
+            loopBody = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray,
+                    build(f.update().body()));
+        }
+        return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot, countSlot, counterSlot,
+                iterators.toArray(IteratorNode[]::new), builder, loopBody);
+    }
+
+    /**
+     * A {@link ReductionBody} for a loop over a merger or a struct of mergers that only merges into its builder;
+     * null for other loops, and for a single merger that would get one accumulator (no gain). Wrapped in a
+     * {@link VectorReductionBody} when the update function can run as SIMD code.
+     */
+    private LoopBody reduction(Expr.For f, int builderSlot, int indexSlot, int countSlot, int counterSlot,
+                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots) {
+        WeldType bt = f.builder().type().resolve();
+        List<WeldType.Builder> mergers = Reductions.mergers(bt);
+        Symbol b = f.update().params().get(0).symbol();
+        Expr body = f.update().body();
+        boolean struct = bt instanceof WeldType.Struct;
+        List<Expr> parts = mergers == null ? null : Reductions.components(body, b, struct, mergers.size());
+        if (parts == null) {
+            return null;
+        }
+        int m = parts.size();
+        int[][] acc = new int[m][];
+        Carrier[] carriers = new Carrier[m];
+        int unroll = 1;
+        for (int j = 0; j < m; j++) {
+            carriers[j] = Carrier.of(mergers.get(j));
+            acc[j] = new int[Reductions.lanes(mergers.get(j), body)];
+            for (int k = 0; k < acc[j].length; k++) {
+                acc[j][k] = newSlot(carriers[j]);
+            }
+            unroll = Math.max(unroll, acc[j].length);
+        }
+        if (!struct && unroll == 1) {
+            return null;
+        }
+        List<SlotWrite> start = new ArrayList<>();
+        List<SlotWrite> finish = new ArrayList<>();
+        WeldExpressionNode[] results = new WeldExpressionNode[m];
+        for (int j = 0; j < m; j++) {
+            WeldType.Builder mt = mergers.get(j);
+            start.add(new SlotWrite(acc[j][0], carriers[j], struct
+                    ? new GetFieldNode(j, new ReadLocalNode(builderSlot, Carrier.OBJECT))
+                    : new ReadLocalNode(builderSlot, carriers[j])));
+            for (int k = 1; k < acc[j].length; k++) {
+                start.add(new SlotWrite(acc[j][k], carriers[j], new ConstantNode(ScalarOps.identity(mt.elem(), mt.op()))));
+            }
+            finish.add(new SlotWrite(acc[j][0], carriers[j], fold(mt, f.pos(), acc[j], carriers[j], 0, acc[j].length)));
+            results[j] = new ReadLocalNode(acc[j][0], carriers[j]);
+        }
+        finish.add(struct ? new SlotWrite(builderSlot, Carrier.OBJECT, new MakeStructNode((WeldType.Struct) bt, results))
+                : new SlotWrite(builderSlot, carriers[0], results[0]));
+        SlotWrite[] steps = new SlotWrite[unroll * m];
+        for (int k = 0; k < unroll; k++) {
+            List<SlotBinding> fields = new ArrayList<>();
+            for (int j = 0; j < m; j++) {
+                fields.add(new SlotBinding(acc[j][Math.min(k, acc[j].length - 1)], carriers[j]));
+            }
+            env.put(b, struct ? new ZipBinding((WeldType.Struct) bt, fields) : fields.get(0));
+            for (int j = 0; j < m; j++) {
+                steps[k * m + j] = new SlotWrite(fields.get(j).slot(), carriers[j], build(parts.get(j)));
+            }
+        }
+        ReductionBody scalar = new ReductionBody(unroll, indexSlot, countSlot, counterSlot, loaders,
+                start.toArray(SlotWrite[]::new), steps, finish.toArray(SlotWrite[]::new));
+        LanePlanner.Plan plan = vectorize && indexSlot < 0 ? LanePlanner.plan(f, mergers, parts) : null;
+        if (plan == null) {
+            return scalar;
+        }
+        int[] first = new int[m];
+        for (int j = 0; j < m; j++) {
+            first[j] = acc[j][0];
+        }
+        WeldExpressionNode[] invariants = plan.invariants().stream().map(this::build).toArray(WeldExpressionNode[]::new);
+        return new VectorReductionBody(plan.kernel(), iteratorSlots.toArray(LoopSlots[]::new), plan.arrays(), first, carriers,
+                countSlot, counterSlot, invariants, scalar);
+    }
+
+    /** Combines accumulators {@code [from, to)} pairwise with the merger's operator. */
+    private static WeldExpressionNode fold(WeldType.Builder m, Pos pos, int[] acc, Carrier c, int from, int to) {
+        if (to - from == 1) {
+            return new ReadLocalNode(acc[from], c);
+        }
+        int mid = (from + to) / 2;
+        return binary(m.op(), m.elem().resolve(), pos, fold(m, pos, acc, c, from, mid), fold(m, pos, acc, c, mid, to));
     }
 }

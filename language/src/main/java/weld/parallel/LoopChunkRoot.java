@@ -50,6 +50,7 @@ public final class LoopChunkRoot extends RootNode {
         for (long from = (Long) args[1]; from < to && !stop.get(); from += STEP) {
             frame.setLong(counterSlot, from);
             frame.setLong(countSlot, Math.min(to, from + STEP));
+            ((LoopBody) loop.getRepeatingNode()).prepare(frame);
             loop.execute(frame);
         }
         return carrier.read(frame, builderSlot);

@@ -42,7 +42,7 @@ public final class ArgumentConverter {
 
     /**
      * {@code value} as a value of {@code type}, or null if it is not one (a dictionary key given by another language,
-     * for example). Vectors are always copied: the result may be kept.
+     * for example). Vectors are never read in place from the caller's memory: the result may be kept.
      */
     @TruffleBoundary
     public static Object tryConvert(WeldType type, Object value) {
@@ -98,7 +98,7 @@ public final class ArgumentConverter {
             throw new Mismatch("not an integer");
         }
         if (!INTEROP.fitsInLong(v)) {
-            throw new Mismatch(INTEROP.fitsInDouble(v) ? "not an integer" : "out of range");
+            throw new Mismatch(INTEROP.fitsInBigInteger(v) || !INTEROP.fitsInDouble(v) ? "out of range" : "not an integer");
         }
         long l = INTEROP.asLong(v);
         long min = k.isUnsigned() ? 0 : -(1L << (k.bits - 1));
@@ -237,10 +237,17 @@ public final class ArgumentConverter {
         return d;
     }
 
+    /** What was passed, as the caller's language shows it; numbers by their exact value. */
     private static String describe(Object v) {
         try {
-            Object s = INTEROP.toDisplayString(v, false);
-            String str = INTEROP.asString(s);
+            String str;
+            if (INTEROP.isNumber(v) && INTEROP.fitsInBigInteger(v)) {
+                str = INTEROP.asBigInteger(v).toString();
+            } else if (INTEROP.isNumber(v) && INTEROP.fitsInDouble(v)) {
+                str = Double.toString(INTEROP.asDouble(v));
+            } else {
+                str = INTEROP.asString(INTEROP.toDisplayString(v, true));
+            }
             return str.length() > 60 ? str.substring(0, 57) + "..." : str;
         } catch (Exception e) {
             return String.valueOf(v);

@@ -1,32 +1,50 @@
 package weld.runtime;
 
+import java.util.List;
+import java.util.stream.IntStream;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
 import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
-/** The member names {@code $0 .. $n-1} of a struct, as the interop array that {@code getMembers} returns. */
+/**
+ * The member names of a Weld object, as the interop array that {@code getMembers} returns: the fields {@code $0 ..
+ * $n-1} of a struct, or the methods and properties of a lazy API object.
+ */
 @ExportLibrary(InteropLibrary.class)
-final class MemberNames implements TruffleObject {
-    private final int count;
+public final class MemberNames implements TruffleObject {
+    private final List<String> names;
 
-    MemberNames(int count) {
-        this.count = count;
+    public MemberNames(String... names) {
+        this.names = List.of(names);
     }
 
-    /** The field index a member name stands for, or -1. */
-    static int index(String name, int count) {
-        if (name.length() < 2 || name.charAt(0) != '$' || name.length() > 11) {
+    /** The names {@code $0 .. $n-1} of a struct's fields. */
+    @TruffleBoundary
+    static MemberNames ofFields(int count) {
+        return new MemberNames(IntStream.range(0, count).mapToObj(i -> "$" + i).toArray(String[]::new));
+    }
+
+    /** The field index a member name {@code $i} stands for in a struct of {@code count} fields, or -1. */
+    static int fieldIndex(String name, int count) {
+        if (name.length() < 2 || name.length() > 11 || name.charAt(0) != '$'
+                || name.charAt(1) == '0' && name.length() > 2) {
             return -1;
         }
         for (int i = 1; i < name.length(); i++) {
-            if (!Character.isDigit(name.charAt(i)) || i == 1 && name.charAt(1) == '0' && name.length() > 2) {
+            if (!Character.isDigit(name.charAt(i))) {
                 return -1;
             }
         }
         long i = Long.parseLong(name.substring(1));
         return i < count ? (int) i : -1;
+    }
+
+    public boolean contains(String name) {
+        return names.contains(name);
     }
 
     @ExportMessage
@@ -36,19 +54,19 @@ final class MemberNames implements TruffleObject {
 
     @ExportMessage
     long getArraySize() {
-        return count;
+        return names.size();
     }
 
     @ExportMessage
-    boolean isArrayElementReadable(long i) {
-        return i >= 0 && i < count;
+    boolean isArrayElementReadable(long index) {
+        return index >= 0 && index < names.size();
     }
 
     @ExportMessage
-    Object readArrayElement(long i) throws InvalidArrayIndexException {
-        if (i < 0 || i >= count) {
-            throw InvalidArrayIndexException.create(i);
+    Object readArrayElement(long index) throws InvalidArrayIndexException {
+        if (!isArrayElementReadable(index)) {
+            throw InvalidArrayIndexException.create(index);
         }
-        return "$" + i;
+        return names.get((int) index);
     }
 }

@@ -53,8 +53,15 @@ public final class Storage {
         };
     }
 
+    /** Charges a copy of {@code bytes} bytes made outside this class to the running evaluation. */
+    public static void chargeCopy(long bytes) {
+        MemoryBudget.charge(16 + bytes);
+    }
+
     /** The remaining elements of a typed NIO buffer, copied into a primitive array. */
     public static Object copyOfBuffer(java.nio.Buffer buffer) {
+        chargeCopy((long) buffer.remaining() * (buffer instanceof java.nio.ShortBuffer ? 2
+                : buffer instanceof java.nio.IntBuffer || buffer instanceof java.nio.FloatBuffer ? 4 : 8));
         return switch (buffer) {
             case java.nio.DoubleBuffer b -> { double[] a = new double[b.remaining()]; b.duplicate().get(a); yield a; }
             case java.nio.FloatBuffer b -> { float[] a = new float[b.remaining()]; b.duplicate().get(a); yield a; }

@@ -98,6 +98,12 @@ public final class UnsignedLong implements TruffleObject {
         return big();
     }
 
+    @ExportMessage
+    @TruffleBoundary
+    Object toDisplayString(@SuppressWarnings("unused") boolean allowSideEffects) {
+        return toString();
+    }
+
     @Override
     public String toString() {
         return Long.toUnsignedString(bits);

@@ -57,19 +57,19 @@ public final class WeldStruct implements TruffleObject {
 
     @ExportMessage
     Object getMembers(boolean includeInternal) {
-        return new MemberNames(fields.length);
+        return MemberNames.ofFields(fields.length);
     }
 
     @ExportMessage
     @TruffleBoundary
     boolean isMemberReadable(String member) {
-        return MemberNames.index(member, fields.length) >= 0;
+        return MemberNames.fieldIndex(member, fields.length) >= 0;
     }
 
     @ExportMessage
     @TruffleBoundary
     Object readMember(String member) throws UnknownIdentifierException {
-        int i = MemberNames.index(member, fields.length);
+        int i = MemberNames.fieldIndex(member, fields.length);
         if (i < 0) {
             throw UnknownIdentifierException.create(member);
         }

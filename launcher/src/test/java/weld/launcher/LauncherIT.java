@@ -33,9 +33,15 @@ class LauncherIT {
     }
 
     static Result weld(String stdin, String... args) throws Exception {
+        return weldWithJavaOptions("", stdin, args);
+    }
+
+    static Result weldWithJavaOptions(String javaOptions, String stdin, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("bin/weld").toString()));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        pb.environment().put("WELD_JAVA_OPTS", javaOptions);
+        Process p = pb.start();
         if (stdin != null) {
             p.getOutputStream().write(stdin.getBytes());
         }
@@ -53,6 +59,20 @@ class LauncherIT {
         assertTrue(r.out().startsWith("Weld 0.1.0"), r.out());
         assertTrue(r.out().contains("Truffle runtime: GraalVM CE"), "fallback runtime in use: " + r.out() + r.err());
         assertFalse((r.out() + r.err()).contains("fallback runtime"), r.err());
+    }
+
+    @Test
+    void aProgramThatExhaustsTheHeapIsARuntimeErrorAndTheNextRequestRuns() throws Exception {
+        String requests = """
+                {"id": 1, "program": "|n: i64| len(result(for(rangeiter(0L, n, 1L), appender[i64], |b, i, x| merge(b, x))))", "args": [50000000]}
+                {"id": 2, "program": "|n: i64| n + 1L", "args": [41]}
+                """;
+        Result r = weldWithJavaOptions("-Xmx160m", requests, "batch");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("{\"id\": 1, \"error\": {\"kind\": \"runtime\", \"message\": \"runtime error: out of memory"),
+                r.out());
+        assertTrue(r.out().contains("{\"id\": 2, \"result\": 42}"), r.out());
+        assertFalse(r.err().contains("OutOfMemoryError"), r.err());
     }
 
     @Test
@@ -104,7 +124,8 @@ class LauncherIT {
         Thread.sleep(6000);
         p.destroy();
         assertTrue(p.waitFor(15, TimeUnit.SECONDS), "still running 15 s after the interrupt");
-        String err = Files.readString(dir.resolve("err.txt"));
+        // The JVM announces the Vector API module on every start (it cannot be silenced).
+        String err = Files.readString(dir.resolve("err.txt")).replace("WARNING: Using incubator modules: jdk.incubator.vector\n", "");
         // On a loaded machine the signal may arrive before the program started: then there is nothing to report.
         assertTrue(err.isEmpty() || err.contains("cancelled"), "stderr: " + err);
         assertFalse(err.contains("Exception"), "no stack trace: " + err);

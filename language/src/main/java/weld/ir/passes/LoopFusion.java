@@ -21,7 +21,9 @@ import weld.types.WeldType;
  * is never built. The producer may filter ({@code if(p, merge(b, x), b)}), merge several times or loop over nested
  * vectors; the consumer keeps its builder and iterates the producer's iterators. A loop over a {@code zip} one of
  * whose vectors is the result of a map (one unconditional merge per iteration) iterates the map's input instead and
- * computes the mapped value in its own body.
+ * computes the mapped value in its own body; a map over a {@code zip} adds all its iterators to the consumer's zip
+ * (so {@code a * b + c} over three vectors is one loop). A length mismatch inside the map's own zip is then reported
+ * at the consumer's position.
  *
  * <pre>
  * result(for(result(for(v, appender[i32], |b,i,x| if(x &gt; 0, merge(b, x * 2), b))), merger[i32,+], |s,j,y| merge(s, y + 1)))
@@ -198,7 +200,11 @@ final class LoopFusion implements Pass {
         return v;
     }
 
-    /** Fuses the first zipped iterator that is the result of a map over one iterator; null if there is none. */
+    /**
+     * Fuses the first zipped iterator that is the result of a map; null if there is none. The map's own iterators
+     * take its place in the zip (a map over {@code zip(a, b)} adds two), and the consumer computes the mapped value
+     * from their elements.
+     */
     private static Expr zip(For c, Symbols gen) {
         Lambda lc = c.update();
         Param elem = lc.params().get(2);
@@ -208,37 +214,54 @@ final class LoopFusion implements Pass {
         }
         for (int k = 0; k < c.iters().size(); k++) {
             For p = producer(c.iters().get(k));
-            if (p == null || p.iters().size() != 1 || p.iters().get(0).kind() == IterKind.SIMD
-                    || p.iters().get(0).kind() == IterKind.FRINGE) {
+            if (p == null || p.iters().stream().anyMatch(it -> it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE)) {
+                continue;
+            }
+            List<Param> pp = p.update().params();
+            int m = p.iters().size();
+            if (m > 1 && !onlyFields(p.update().body(), pp.get(2).symbol())) {
                 continue;
             }
             Expr value = mapValue(p.update());
             boolean laterFail = c.iters().subList(k + 1, c.iters().size()).stream().anyMatch(Effects::mayFail);
-            if (value == null || Effects.mayFail(value) && (Effects.mayFail(lc.body()) || laterFail)) {
+            boolean earlierFail = c.iters().subList(0, k).stream().anyMatch(Effects::mayFail);
+            if (value == null || Effects.mayFail(value) && (Effects.mayFail(lc.body()) || laterFail)
+                    || earlierFail && p.iters().stream().anyMatch(Effects::mayFail)) {
                 continue;
             }
-            Iter input = p.iters().get(0);
-            List<WeldType> fields = new ArrayList<>(elemType.fields());
-            fields.set(k, input.rawType());
+            List<WeldType> fields = new ArrayList<>(elemType.fields().subList(0, k));
+            p.iters().forEach(it -> fields.add(it.rawType()));
+            fields.addAll(elemType.fields().subList(k + 1, elemType.fields().size()));
             Param ne = new Param(elem.symbol(), new WeldType.Struct(fields));
             Expr.Ident x = Ir.ident(lc.pos(), ne);
-            List<Param> pp = p.update().params();
-            Expr mapped = Symbols.substitute(value, Map.of(pp.get(2).symbol(), Ir.field(input.pos(), x, k),
-                    pp.get(1).symbol(), Ir.ident(lc.pos(), lc.params().get(1))));
+            int base = k;
+            Expr.Ident index = Ir.ident(lc.pos(), lc.params().get(1));
+            Expr mapped = m == 1
+                    ? Symbols.substitute(value, Map.of(pp.get(2).symbol(), Ir.field(p.iters().get(0).pos(), x, k),
+                            pp.get(1).symbol(), index))
+                    : Symbols.substitute(readFields(value, pp.get(2).symbol(), g -> Ir.field(g.pos(), x, base + g.index())),
+                            Map.of(pp.get(1).symbol(), index));
             Expr body;
             if (Effects.isTrivial(mapped) && !Effects.mayFail(mapped)) {
-                body = retypeFields(lc.body(), elem.symbol(), x, k, mapped);
+                body = readFields(lc.body(), elem.symbol(), g -> g.index() == base ? mapped : shifted(g, x, base, m));
             } else {
                 Symbol t = gen.fresh(pp.get(2).symbol().name());
-                body = retypeFields(lc.body(), elem.symbol(), x, k, Ir.ident(mapped.pos(), t, mapped.rawType()));
+                Expr.Ident ti = Ir.ident(mapped.pos(), t, mapped.rawType());
+                body = readFields(lc.body(), elem.symbol(), g -> g.index() == base ? ti : shifted(g, x, base, m));
                 body = Ir.let(mapped.pos(), t, mapped, body);
             }
-            List<Iter> iters = new ArrayList<>(c.iters());
-            iters.set(k, input);
+            List<Iter> iters = new ArrayList<>(c.iters().subList(0, k));
+            iters.addAll(p.iters());
+            iters.addAll(c.iters().subList(k + 1, c.iters().size()));
             Lambda nu = Ir.lambda(lc.pos(), List.of(lc.params().get(0), lc.params().get(1), ne), body);
             return new For(c.pos(), c.rawType(), List.copyOf(iters), c.builder(), nu);
         }
         return null;
+    }
+
+    /** A field {@code g} of the consumer's old element, read from the new element {@code x} (after the map's fields). */
+    private static Expr shifted(Expr.GetField g, Expr.Ident x, int k, int m) {
+        return Ir.field(g.pos(), x, g.index() < k ? g.index() : g.index() + m - 1);
     }
 
     /** Whether {@code s} occurs in {@code e} only as {@code s.$k}. */
@@ -257,11 +280,11 @@ final class LoopFusion implements Pass {
         return true;
     }
 
-    /** {@code e} with {@code s.$k} replaced by {@code mapped} and the other fields read from {@code x}. */
-    private static Expr retypeFields(Expr e, Symbol s, Expr.Ident x, int k, Expr mapped) {
+    /** {@code e} with each field read {@code s.$j} replaced by {@code field.apply(s.$j)}. */
+    private static Expr readFields(Expr e, Symbol s, java.util.function.Function<Expr.GetField, Expr> field) {
         if (e instanceof Expr.GetField g && g.struct() instanceof Expr.Ident i && i.symbol().equals(s)) {
-            return g.index() == k ? mapped : new Expr.GetField(g.pos(), g.rawType(), x, g.index());
+            return field.apply(g);
         }
-        return Rewrite.mapChildren(e, c -> retypeFields(c, s, x, k, mapped));
+        return Rewrite.mapChildren(e, c -> readFields(c, s, field));
     }
 }

@@ -25,8 +25,8 @@ import weld.types.WeldType;
  * {@code for(iterators, builder, |b, i, x| body)}: the update function is inlined into the enclosing frame, its
  * builder parameter is the loop-carried slot and its index and element parameters are slots written each iteration
  * (the index slot is -1 when the body does not use the index). A scalar merger is carried as a primitive, so
- * {@code merge} in the body is a plain arithmetic operation on a register once compiled. Runs through a
- * {@link LoopNode}, so long loops are compiled on stack replacement.
+ * {@code merge} in the body is a plain arithmetic operation on a register once compiled. Runs its {@link LoopBody}
+ * through a {@link LoopNode}, so long loops are compiled on stack replacement.
  *
  * <p>A loop with enough iterations runs as parallel tasks instead ({@link ParallelLoop}): each task runs a copy of
  * the body on its own frame with a fresh builder partial. Loops inside a task's copy run sequentially, so the
@@ -44,11 +44,9 @@ public final class ForNode extends WeldExpressionNode {
     @Children private final IteratorNode[] iterators;
     @Child private WeldExpressionNode builder;
     @Child private LoopNode loop;
-    private final LoopBody loopBody;
 
-    public ForNode(Pos pos, WeldType builderType, boolean parallel, int builderSlot, int indexSlot, int countSlot,
-                   int counterSlot, IteratorNode[] iterators, ElementLoader[] loaders, WeldExpressionNode builder,
-                   WeldExpressionNode body) {
+    public ForNode(Pos pos, WeldType builderType, boolean parallel, int builderSlot, int countSlot, int counterSlot,
+                   IteratorNode[] iterators, WeldExpressionNode builder, LoopBody body) {
         this.pos = pos;
         this.builderType = builderType;
         this.carrier = Carrier.of(builderType);
@@ -58,8 +56,7 @@ public final class ForNode extends WeldExpressionNode {
         this.counterSlot = counterSlot;
         this.iterators = iterators;
         this.builder = builder;
-        this.loopBody = new LoopBody(carrier, builderSlot, indexSlot, countSlot, counterSlot, loaders, body);
-        this.loop = Truffle.getRuntime().createLoopNode(loopBody);
+        this.loop = Truffle.getRuntime().createLoopNode(body);
     }
 
     @ExplodeLoop
@@ -80,7 +77,12 @@ public final class ForNode extends WeldExpressionNode {
         if (parallel && ParallelLoop.tasks(WeldContext.get(this), n) > 1 && runParallel(frame.materialize(), n)) {
             return;
         }
+        body().prepare(frame);
         loop.execute(frame);
+    }
+
+    private LoopBody body() {
+        return (LoopBody) loop.getRepeatingNode();
     }
 
     /** Makes this loop sequential: it runs inside a task of an enclosing parallel loop. */
@@ -103,7 +105,7 @@ public final class ForNode extends WeldExpressionNode {
     /** The root of this loop's tasks for a language instance: a copy of the body, compiled on its own. */
     private CallTarget newTask(WeldLanguage language) {
         return new LoopChunkRoot(language, getRootNode().getFrameDescriptor(), carrier, builderSlot, countSlot,
-                counterSlot, loopBody.copy()).getCallTarget();
+                counterSlot, body().taskCopy()).getCallTarget();
     }
 
     @Override

@@ -107,10 +107,11 @@ public final class ZeroCopy {
                 throw new Unfit("a ByteBuffer of " + bytes.remaining() + " bytes is not a whole number of " + width
                         + "-byte elements");
             }
-            if (width == 1 && bytes.hasArray()) {
+            if (width == 1 && k != ScalarKind.BOOL && bytes.hasArray()) {
                 return new WeldVector(elem, bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
             }
-            return of(elem, RawMemory.of(bytes, k, bytes.order()), buffer);
+            RawMemory memory = RawMemory.of(bytes, k, bytes.order());
+            return over(elem, memory != null ? memory : RawMemory.of(copy(bytes), k, bytes.order()));
         }
         if (!sameWidthAndKind(typed, k)) {
             throw new Unfit("a " + buffer.getClass().getSimpleName().replaceAll("^(Heap|Direct)", "")
@@ -137,6 +138,12 @@ public final class ZeroCopy {
         }
         Object copy = Storage.copyOfBuffer(buffer);
         return new WeldVector(elem, copy, 0, java.lang.reflect.Array.getLength(copy));
+    }
+
+    /** A heap copy of the remaining bytes of a buffer whose memory cannot be reached (a read-only heap buffer). */
+    private static ByteBuffer copy(ByteBuffer bytes) {
+        Storage.chargeCopy(bytes.remaining());
+        return ByteBuffer.allocate(bytes.remaining()).put(bytes.duplicate()).flip();
     }
 
     private static WeldVector over(WeldType elem, ExternalBuffer memory) {

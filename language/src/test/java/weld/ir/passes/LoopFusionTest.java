@@ -48,6 +48,14 @@ class LoopFusionTest {
     }
 
     @Test
+    void zippedMapOverAZipAddsItsIterators() {
+        assertTransforms(PASS, "|a: vec[f64], b: vec[f64], c: vec[f64]| result(for(zip(c, result(for(zip(a, b), "
+                        + "appender[f64], |o, i, x| merge(o, x.$0 * x.$1)))), appender[f64], |s, j, e| merge(s, e.$0 + e.$1)))",
+                "|a: vec[f64], b: vec[f64], c: vec[f64]| result(for(zip(c, a, b), appender[f64], |s, j, e| "
+                        + "let t = e.$1 * e.$2; merge(s, e.$0 + t)))");
+    }
+
+    @Test
     void threeChainedLoopsThroughLetsBecomeOne() {
         var p = PassTesting.optimize("inline-let,loop-fusion", "|v: vec[i32]| "
                 + "let a = result(for(v, appender[i32], |b, i, x| merge(b, x * 2))); "

@@ -1,0 +1,86 @@
+package weld.nodes.loop;
+
+import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
+
+/**
+ * The body of a loop whose builder is a scalar merger or a struct of them, updated only by merges: each merger
+ * component is carried in its own slots, and a component whose operator may be reassociated has {@code unroll}
+ * accumulators. One repetition runs {@code unroll} iterations in order, iteration {@code k} of the block merging
+ * into accumulator {@code k}; this breaks the dependency chain of the merge operator (a floating-point add has a
+ * latency of several cycles) and lets the compiler keep every accumulator in a register. A tail shorter than a
+ * block runs one iteration at a time into accumulator 0. When the loop ends, each component's accumulators are
+ * combined pairwise ({@code (a0 + a1) + (a2 + a3)}) and written back to the builder slot.
+ *
+ * <p>Slots and nodes: {@code start} sets accumulator 0 of each component from the builder and the others to the
+ * merge identity; {@code steps[k * components + j]} is component {@code j}'s update in iteration {@code k} of a
+ * block; {@code finish} folds the accumulators and stores the builder.
+ */
+public final class ReductionBody extends LoopBody {
+    private final int unroll;
+    private final int components;
+    private final int indexSlot;
+    private final int countSlot;
+    private final int counterSlot;
+    @Children private final ElementLoader[] loaders;
+    @Children private final SlotWrite[] start;
+    @Children private final SlotWrite[] steps;
+    @Children private final SlotWrite[] finish;
+
+    public ReductionBody(int unroll, int indexSlot, int countSlot, int counterSlot, ElementLoader[] loaders,
+                         SlotWrite[] start, SlotWrite[] steps, SlotWrite[] finish) {
+        this.unroll = unroll;
+        this.components = steps.length / unroll;
+        this.indexSlot = indexSlot;
+        this.countSlot = countSlot;
+        this.counterSlot = counterSlot;
+        this.loaders = loaders;
+        this.start = start;
+        this.steps = steps;
+        this.finish = finish;
+    }
+
+    @Override
+    @ExplodeLoop
+    public void prepare(VirtualFrame frame) {
+        for (SlotWrite w : start) {
+            w.run(frame);
+        }
+    }
+
+    @Override
+    @ExplodeLoop
+    public boolean executeRepeating(VirtualFrame frame) {
+        long i = frame.getLong(counterSlot);
+        long n = frame.getLong(countSlot);
+        if (n - i >= unroll) {
+            for (int k = 0; k < unroll; k++) {
+                iteration(frame, i + k, k);
+            }
+            frame.setLong(counterSlot, i + unroll);
+            return true;
+        }
+        if (i < n) {
+            iteration(frame, i, 0);
+            frame.setLong(counterSlot, i + 1);
+            return true;
+        }
+        for (SlotWrite w : finish) {
+            w.run(frame);
+        }
+        return false;
+    }
+
+    @ExplodeLoop
+    private void iteration(VirtualFrame frame, long i, int k) {
+        if (indexSlot >= 0) {
+            frame.setLong(indexSlot, i);
+        }
+        for (ElementLoader l : loaders) {
+            l.load(frame, i);
+        }
+        for (int j = 0; j < components; j++) {
+            steps[k * components + j].run(frame);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package weld.nodes.loop;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+import weld.ir.Children;
+import weld.ir.Expr;
+import weld.ir.Symbol;
+import weld.runtime.Carrier;
+import weld.syntax.BinOp;
+import weld.syntax.BuilderKind;
+import weld.types.WeldType;
+
+/**
+ * Recognizes the loops a {@link ReductionBody} runs: the builder is a scalar merger or a struct of them, and the
+ * update function only merges into it. Example: {@code |b, i, x| if(x > t, merge(b, x), b)}, or over a struct
+ * {@code |bs, i, x| {merge(bs.$0, x), merge(bs.$1, 1L)}}.
+ */
+public final class Reductions {
+    /** Accumulators per reassociable component. */
+    public static final int UNROLL = 4;
+    /** Update functions larger than this many IR nodes are not unrolled (code size). */
+    private static final int MAX_UNROLLED_NODES = 40;
+
+    private Reductions() {
+    }
+
+    /** The mergers a builder of type {@code t} consists of (itself, or a struct's fields); null if another builder. */
+    public static List<WeldType.Builder> mergers(WeldType t) {
+        t = t.resolve();
+        if (t instanceof WeldType.Struct s) {
+            List<WeldType.Builder> r = new ArrayList<>();
+            for (WeldType f : s.fields()) {
+                if (!(f.resolve() instanceof WeldType.Builder b) || !scalarMerger(b)) {
+                    return null;
+                }
+                r.add(b);
+            }
+            return r;
+        }
+        return t instanceof WeldType.Builder b && scalarMerger(b) ? List.of(b) : null;
+    }
+
+    private static boolean scalarMerger(WeldType.Builder b) {
+        if (b.kind() != BuilderKind.MERGER || !(b.elem().resolve() instanceof WeldType.Scalar s)) {
+            return false;
+        }
+        Carrier c = Carrier.of(s.kind());
+        return c != Carrier.BOOLEAN && c != Carrier.OBJECT;
+    }
+
+    /**
+     * The update of each component: the body itself for a scalar merger, the fields of the struct the body builds
+     * for a struct of mergers; null if the body uses the builder {@code b} in any other way than merging into it.
+     */
+    public static List<Expr> components(Expr body, Symbol b, boolean struct, int count) {
+        if (!struct) {
+            return linear(body, e -> e instanceof Expr.Ident id && id.symbol().equals(b), b) ? List.of(body) : null;
+        }
+        if (!(body instanceof Expr.MakeStruct s) || s.elems().size() != count) {
+            return null;
+        }
+        for (int j = 0; j < count; j++) {
+            int field = j;
+            if (!linear(s.elems().get(j), e -> e instanceof Expr.GetField g && g.index() == field
+                    && g.struct() instanceof Expr.Ident id && id.symbol().equals(b), b)) {
+                return null;
+            }
+        }
+        return s.elems();
+    }
+
+    /** Whether {@code e} is the target or merges into it (also under if, select and let), using {@code b} nowhere else. */
+    private static boolean linear(Expr e, Predicate<Expr> target, Symbol b) {
+        if (target.test(e)) {
+            return true;
+        }
+        return switch (e) {
+            case Expr.Merge m -> linear(m.builder(), target, b) && !uses(m.value(), b);
+            case Expr.If i -> !uses(i.cond(), b) && linear(i.onTrue(), target, b) && linear(i.onFalse(), target, b);
+            case Expr.Select s -> !uses(s.cond(), b) && linear(s.onTrue(), target, b) && linear(s.onFalse(), target, b);
+            case Expr.Let l -> !uses(l.value(), b) && linear(l.body(), target, b);
+            case Expr.Annotated a -> linear(a.expr(), target, b);
+            default -> false;
+        };
+    }
+
+    /**
+     * How many accumulators a component gets: {@link #UNROLL} when its operator may be reassociated without changing
+     * the result beyond rounding (integer operators, and floating-point {@code +} and {@code *}) and the update
+     * function is small; 1 otherwise (floating-point {@code min}/{@code max} depend on the order under NaN).
+     */
+    public static int lanes(WeldType.Builder m, Expr body) {
+        WeldType.Scalar s = (WeldType.Scalar) m.elem().resolve();
+        boolean reassociable = !s.kind().isFloat() || m.op() == BinOp.ADD || m.op() == BinOp.MUL;
+        return reassociable && size(body) <= MAX_UNROLLED_NODES ? UNROLL : 1;
+    }
+
+    private static int size(Expr e) {
+        int n = 1;
+        for (Expr c : Children.of(e)) {
+            n += size(c);
+        }
+        return n;
+    }
+
+    /** Whether {@code e} mentions the variable {@code s}. */
+    public static boolean uses(Expr e, Symbol s) {
+        if (e instanceof Expr.Ident id && id.symbol().equals(s)) {
+            return true;
+        }
+        for (Expr c : Children.of(e)) {
+            if (uses(c, s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,48 @@
+package weld.nodes.loop;
+
+import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
+
+import weld.nodes.Slots;
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.Carrier;
+
+/** The general loop body: loads the index and the elements, runs the update function, stores the builder. */
+public final class UpdateBody extends LoopBody {
+    private final Carrier carrier;
+    private final int builderSlot;
+    private final int indexSlot;
+    private final int countSlot;
+    private final int counterSlot;
+    @Children private final ElementLoader[] loaders;
+    @Child private WeldExpressionNode body;
+
+    public UpdateBody(Carrier carrier, int builderSlot, int indexSlot, int countSlot, int counterSlot,
+                      ElementLoader[] loaders, WeldExpressionNode body) {
+        this.carrier = carrier;
+        this.builderSlot = builderSlot;
+        this.indexSlot = indexSlot;
+        this.countSlot = countSlot;
+        this.counterSlot = counterSlot;
+        this.loaders = loaders;
+        this.body = body;
+    }
+
+    @Override
+    @ExplodeLoop
+    public boolean executeRepeating(VirtualFrame frame) {
+        long i = frame.getLong(counterSlot);
+        if (i >= frame.getLong(countSlot)) {
+            return false;
+        }
+        if (indexSlot >= 0) {
+            frame.setLong(indexSlot, i);
+        }
+        for (ElementLoader l : loaders) {
+            l.load(frame, i);
+        }
+        Slots.store(frame, builderSlot, carrier, body);
+        frame.setLong(counterSlot, i + 1);
+        return true;
+    }
+}

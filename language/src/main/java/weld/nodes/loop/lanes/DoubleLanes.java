@@ -1,0 +1,109 @@
+package weld.nodes.loop.lanes;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+import weld.syntax.BinOp;
+
+/**
+ * Block operations on {@code double} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
+ * and the offset of the block's first element; results go to a temporary array from index 0, whose length is a
+ * multiple of the lane count, so whole vectors may be stored into it; the last partial vector of an operand is
+ * read under a mask. Each operator has its own loop so that the operator is a constant for the compiler.
+ */
+final class DoubleLanes {
+    static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+
+    private DoubleLanes() {
+    }
+
+    static void binary(BinOp op, double[] a, int ao, double[] b, int bo, double[] out, int n) {
+        switch (op) {
+            case ADD -> binary(VectorOperators.ADD, a, ao, b, bo, out, n);
+            case SUB -> binary(VectorOperators.SUB, a, ao, b, bo, out, n);
+            case MUL -> binary(VectorOperators.MUL, a, ao, b, bo, out, n);
+            case DIV -> binary(VectorOperators.DIV, a, ao, b, bo, out, n);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void binary(VectorOperators.Binary op, double[] a, int ao, double[] b, int bo, double[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).lanewise(op, DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).lanewise(op, DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    static void compare(BinOp op, double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
+        switch (op) {
+            case EQ -> compare(VectorOperators.EQ, a, ao, b, bo, out, n);
+            case NE -> compare(VectorOperators.NE, a, ao, b, bo, out, n);
+            case LT -> compare(VectorOperators.LT, a, ao, b, bo, out, n);
+            case LE -> compare(VectorOperators.LE, a, ao, b, bo, out, n);
+            case GT -> compare(VectorOperators.GT, a, ao, b, bo, out, n);
+            case GE -> compare(VectorOperators.GE, a, ao, b, bo, out, n);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void compare(VectorOperators.Comparison op, double[] a, int ao, double[] b, int bo, boolean[] out,
+                                int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).compare(op, DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).compare(op, DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    /** {@code out[k] = c[co + k] ? t[to + k] : f[fo + k]}; {@code c} is a temporary (masks are never elements). */
+    static void blend(boolean[] c, int co, double[] t, int to, double[] f, int fo, double[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, f, fo + k).blend(DoubleVector.fromArray(S, t, to + k),
+                    VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, f, fo + k, m).blend(DoubleVector.fromArray(S, t, to + k, m),
+                    VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
+        }
+    }
+
+    /** Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. */
+    static void reduce(BinOp op, double[] a, int ao, int n, double[] lanes) {
+        switch (op) {
+            case ADD -> reduce(VectorOperators.ADD, a, ao, n, lanes);
+            case MUL -> reduce(VectorOperators.MUL, a, ao, n, lanes);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void reduce(VectorOperators.Binary op, double[] a, int ao, int n, double[] lanes) {
+        DoubleVector acc = DoubleVector.fromArray(S, lanes, 0);
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            acc = acc.lanewise(op, DoubleVector.fromArray(S, a, ao + k));
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            acc = acc.lanewise(op, DoubleVector.fromArray(S, a, ao + k, m), m);
+        }
+        acc.intoArray(lanes, 0);
+    }
+
+    /** A block of {@code n} copies of {@code v}. */
+    static double[] fill(double v, int n) {
+        double[] a = new double[n];
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+}

@@ -1,0 +1,121 @@
+package weld.nodes.loop.lanes;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import weld.runtime.ScalarOps;
+import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/**
+ * A vectorized merger reduction: runs iterations {@code [from, to)} of a loop over primitive arrays a block of
+ * {@link #BLOCK} iterations at a time, each {@link LaneNode} computing its values for the whole block with Vector
+ * API operations (a comparison gives a mask, {@code select} a blend), then merges every contribution of the block
+ * into per-lane accumulators: the value of iteration {@code from + k} goes to lane {@code k % L}, where {@code L} is
+ * the number of lanes of the preferred vector shape. At the end, the lanes are combined in lane order,
+ * {@code ((l0 op l1) op l2) ...}, and the result merged into the accumulator passed in. Runs as compiled Java code
+ * (C2 turns the Vector API into SIMD instructions); immutable, so parallel tasks share it.
+ */
+public final class LaneKernel {
+    /** Iterations per block: a multiple of every lane count, small enough for the temporaries to stay in cache. */
+    static final int BLOCK = 512;
+
+    /** One merger: its element type and operator, and the nodes whose values are merged into it each iteration. */
+    record Component(WeldType.Scalar type, BinOp op, LaneNode[] values) {
+    }
+
+    private final LaneNode[] nodes;
+    private final LaneNode.Element[] elements;
+    private final Component[] components;
+
+    LaneKernel(LaneNode[] nodes, LaneNode.Element[] elements, Component[] components) {
+        this.nodes = nodes;
+        this.elements = elements;
+        this.components = components;
+    }
+
+    /**
+     * Runs iterations {@code [from, to)}: iterator {@code j}'s element of iteration {@code i} is
+     * {@code stores[j][bases[j] + i]}. Returns the accumulators {@code acc} with the iterations merged in.
+     */
+    @TruffleBoundary
+    public Object[] run(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object[] acc) {
+        Object[] arrays = new Object[nodes.length];
+        int[] offsets = new int[nodes.length];
+        for (LaneNode node : nodes) {
+            arrays[node.id] = switch (node) {
+                case LaneNode.Element e -> stores[e.iterator];
+                case LaneNode.Invariant v -> fill(node.kind, invariants[v.invariant]);
+                default -> fill(node.kind, null);
+            };
+        }
+        Object[] lanes = new Object[components.length];
+        for (int j = 0; j < components.length; j++) {
+            lanes[j] = fill(components[j].type.kind(), ScalarOps.identity(components[j].type, components[j].op));
+        }
+        for (long s = from; s < to; s += BLOCK) {
+            int n = (int) Math.min(BLOCK, to - s);
+            for (LaneNode.Element e : elements) {
+                offsets[e.id] = (int) (bases[e.iterator] + s);
+            }
+            for (LaneNode node : nodes) {
+                node.eval(arrays, offsets, n);
+            }
+            for (int j = 0; j < components.length; j++) {
+                for (LaneNode v : components[j].values) {
+                    reduce(components[j], arrays[v.id], offsets[v.id], n, lanes[j]);
+                }
+            }
+        }
+        Object[] result = new Object[components.length];
+        for (int j = 0; j < components.length; j++) {
+            Component c = components[j];
+            Object[] l = boxed(c.type.kind(), lanes[j]);
+            Object r = l[0];
+            for (int k = 1; k < l.length; k++) {
+                r = ScalarOps.combine(c.type, c.op, r, l[k]);
+            }
+            result[j] = ScalarOps.combine(c.type, c.op, acc[j], r);
+        }
+        return result;
+    }
+
+    private static void reduce(Component c, Object a, int ao, int n, Object lanes) {
+        switch (c.type.kind()) {
+            case F64 -> DoubleLanes.reduce(c.op, (double[]) a, ao, n, (double[]) lanes);
+            case F32 -> FloatLanes.reduce(c.op, (float[]) a, ao, n, (float[]) lanes);
+            case I64 -> LongLanes.reduce(c.op, (long[]) a, ao, n, (long[]) lanes);
+            default -> IntLanes.reduce(c.op, (int[]) a, ao, n, (int[]) lanes);
+        }
+    }
+
+    /** A block of copies of {@code v} (a lane-count array for accumulators; null: a block of zeros/false). */
+    private static Object fill(ScalarKind k, Object v) {
+        return switch (k) {
+            case F64 -> v == null ? new double[BLOCK] : DoubleLanes.fill((Double) v, BLOCK);
+            case F32 -> v == null ? new float[BLOCK] : FloatLanes.fill((Float) v, BLOCK);
+            case I64 -> v == null ? new long[BLOCK] : LongLanes.fill((Long) v, BLOCK);
+            case I32 -> v == null ? new int[BLOCK] : IntLanes.fill((Integer) v, BLOCK);
+            default -> {
+                boolean[] b = new boolean[BLOCK];
+                java.util.Arrays.fill(b, v != null && (Boolean) v);
+                yield b;
+            }
+        };
+    }
+
+    /** The first lane-count values of an accumulator array, boxed. */
+    private static Object[] boxed(ScalarKind k, Object lanes) {
+        int l = switch (k) {
+            case F64 -> DoubleLanes.S.length();
+            case F32 -> FloatLanes.S.length();
+            case I64 -> LongLanes.S.length();
+            default -> IntLanes.S.length();
+        };
+        Object[] r = new Object[l];
+        for (int i = 0; i < l; i++) {
+            r[i] = java.lang.reflect.Array.get(lanes, i);
+        }
+        return r;
+    }
+}

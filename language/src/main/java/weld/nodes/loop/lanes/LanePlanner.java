@@ -1,0 +1,236 @@
+package weld.nodes.loop.lanes;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import weld.ir.Expr;
+import weld.ir.Symbol;
+import weld.runtime.ScalarOps;
+import weld.syntax.BinOp;
+import weld.syntax.IterKind;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/**
+ * Recognizes the merger reductions a {@link LaneKernel} runs and builds it: whole vectors or unit-stride
+ * {@code iter}s (zipped or not) of {@code f64}, {@code f32}, {@code i64} or {@code i32}, no use of the index, and
+ * an update function made of arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers),
+ * comparisons, {@code &&}/{@code ||}, {@code select}, {@code let}, loop-invariant variables and literals, merging
+ * under {@code if}/{@code select}. Mergers: {@code +} and {@code *} on the four kinds, {@code min} and {@code max}
+ * on the integers. A merge guarded by a condition merges {@code select(cond, value, identity)}. Example:
+ * {@code |b, i, x| if(x > t, merge(b, x * 2.0), b)}. Floating-point {@code min}/{@code max} and {@code !=} are left
+ * out (their NaN semantics differ from the Vector API's), as is integer division (it must raise an error on zero).
+ */
+public final class LanePlanner {
+    private static final Set<ScalarKind> KINDS = EnumSet.of(ScalarKind.F64, ScalarKind.F32, ScalarKind.I64, ScalarKind.I32);
+
+    /**
+     * The kernel, the loop-invariant expressions whose values it takes, in order, and the array class each
+     * iterator's store must have.
+     */
+    public record Plan(LaneKernel kernel, List<Expr> invariants, Class<?>[] arrays) {
+    }
+
+    private final List<LaneNode> nodes = new ArrayList<>();
+    private final List<Expr> invariants = new ArrayList<>();
+    private final Map<Symbol, LaneNode> env = new HashMap<>();
+    private final LaneNode.Element[] elements;
+    private final Symbol builder;
+    private final Symbol index;
+    private final Symbol element;
+    private final boolean zip;
+
+    private LanePlanner(Expr.For f) {
+        this.elements = new LaneNode.Element[f.iters().size()];
+        this.builder = f.update().params().get(0).symbol();
+        this.index = f.update().params().get(1).symbol();
+        this.element = f.update().params().get(2).symbol();
+        this.zip = f.iters().size() > 1;
+    }
+
+    /** The plan for a loop whose builder is {@code mergers} and whose update of merger j is {@code parts[j]}; or null. */
+    public static Plan plan(Expr.For f, List<WeldType.Builder> mergers, List<Expr> parts) {
+        for (Expr.Iter it : f.iters()) {
+            if (it.kind() != null && it.kind() != IterKind.SCALAR || it.stride() != null || !supported(it.type())) {
+                return null;
+            }
+        }
+        LanePlanner p = new LanePlanner(f);
+        LaneKernel.Component[] components = new LaneKernel.Component[parts.size()];
+        try {
+            for (int j = 0; j < parts.size(); j++) {
+                WeldType.Builder m = mergers.get(j);
+                if (!supported(m.elem()) || !mergeable(((WeldType.Scalar) m.elem().resolve()).kind(), m.op())) {
+                    return null;
+                }
+                int field = f.builder().type().resolve() instanceof WeldType.Struct ? j : -1;
+                List<LaneNode> values = new ArrayList<>();
+                p.contributions(parts.get(j), field, null, (WeldType.Scalar) m.elem().resolve(), m.op(), values);
+                components[j] = new LaneKernel.Component((WeldType.Scalar) m.elem().resolve(), m.op(),
+                        values.toArray(LaneNode[]::new));
+            }
+        } catch (Unsupported e) {
+            return null;
+        }
+        List<LaneNode.Element> used = new ArrayList<>();
+        for (LaneNode.Element e : p.elements) {
+            if (e != null) {
+                used.add(e);
+            }
+        }
+        return new Plan(new LaneKernel(p.nodes.toArray(LaneNode[]::new), used.toArray(LaneNode.Element[]::new),
+                components), p.invariants, f.iters().stream().map(it -> arrayClass(it.type())).toArray(Class<?>[]::new));
+    }
+
+    private static Class<?> arrayClass(WeldType elem) {
+        return switch (((WeldType.Scalar) elem.resolve()).kind()) {
+            case F64 -> double[].class;
+            case F32 -> float[].class;
+            case I64 -> long[].class;
+            default -> int[].class;
+        };
+    }
+
+    private static boolean supported(WeldType t) {
+        return t.resolve() instanceof WeldType.Scalar s && KINDS.contains(s.kind());
+    }
+
+    private static boolean mergeable(ScalarKind k, BinOp op) {
+        return op == BinOp.ADD || op == BinOp.MUL || !k.isFloat() && (op == BinOp.MIN || op == BinOp.MAX);
+    }
+
+    /** Not vectorizable. */
+    private static final class Unsupported extends RuntimeException {
+        Unsupported() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * Adds the values {@code e} merges into the builder (under {@code mask} if not null); {@code field} is the
+     * component's field of a struct of mergers, -1 for a single merger.
+     */
+    private void contributions(Expr e, int field, LaneNode mask, WeldType.Scalar type, BinOp op, List<LaneNode> out) {
+        switch (e) {
+            case Expr.Ident id when field < 0 && id.symbol().equals(builder) -> {
+            }
+            case Expr.GetField g when field >= 0 && g.index() == field
+                    && g.struct() instanceof Expr.Ident id && id.symbol().equals(builder) -> {
+            }
+            case Expr.Merge m -> {
+                contributions(m.builder(), field, mask, type, op, out);
+                LaneNode v = value(m.value());
+                if (mask != null) {
+                    LaneNode identity = invariant(new Expr.Literal(null, type, type.kind(), ScalarOps.identity(type, op)));
+                    v = add(new LaneNode.Select(nodes.size(), mask, v, identity));
+                }
+                out.add(v);
+            }
+            case Expr.If i -> guarded(i.cond(), i.onTrue(), i.onFalse(), field, mask, type, op, out);
+            case Expr.Select s -> guarded(s.cond(), s.onTrue(), s.onFalse(), field, mask, type, op, out);
+            case Expr.Let l -> {
+                env.put(l.symbol(), value(l.value()));
+                contributions(l.body(), field, mask, type, op, out);
+            }
+            case Expr.Annotated a -> contributions(a.expr(), field, mask, type, op, out);
+            default -> throw new Unsupported();
+        }
+    }
+
+    private void guarded(Expr cond, Expr onTrue, Expr onFalse, int field, LaneNode mask, WeldType.Scalar type,
+                         BinOp op, List<LaneNode> out) {
+        LaneNode c = value(cond);
+        LaneNode no = bool(false);
+        LaneNode yes = bool(true);
+        LaneNode not = add(new LaneNode.Select(nodes.size(), c, no, yes));
+        contributions(onTrue, field, mask == null ? c : add(new LaneNode.Binary(nodes.size(), BinOp.LAND, mask, c)),
+                type, op, out);
+        contributions(onFalse, field, mask == null ? not : add(new LaneNode.Binary(nodes.size(), BinOp.LAND, mask, not)),
+                type, op, out);
+    }
+
+    private LaneNode bool(boolean v) {
+        return invariant(new Expr.Literal(null, new WeldType.Scalar(ScalarKind.BOOL), ScalarKind.BOOL, v));
+    }
+
+    /** The node computing {@code e} for each iteration. */
+    private LaneNode value(Expr e) {
+        return switch (e) {
+            case Expr.Literal l when l.kind() == ScalarKind.BOOL || KINDS.contains(l.kind()) -> invariant(l);
+            case Expr.Ident id when env.containsKey(id.symbol()) -> env.get(id.symbol());
+            case Expr.Ident id when id.symbol().equals(element) && !zip -> element(0, id.type());
+            case Expr.Ident id when id.symbol().equals(builder) || id.symbol().equals(index) || id.symbol().equals(element) ->
+                    throw new Unsupported();
+            case Expr.Ident id when supported(id.type()) || isBool(id.type()) -> invariant(id);
+            case Expr.GetField g when zip && g.struct() instanceof Expr.Ident id && id.symbol().equals(element) ->
+                    element(g.index(), g.type());
+            case Expr.Binary b -> binary(b);
+            case Expr.Select s -> select(s.cond(), s.onTrue(), s.onFalse());
+            case Expr.If i -> select(i.cond(), i.onTrue(), i.onFalse());
+            case Expr.Let l -> {
+                env.put(l.symbol(), value(l.value()));
+                yield value(l.body());
+            }
+            case Expr.Annotated a -> value(a.expr());
+            default -> throw new Unsupported();
+        };
+    }
+
+    private LaneNode binary(Expr.Binary b) {
+        LaneNode l = value(b.left());
+        LaneNode r = value(b.right());
+        ScalarKind k = l.kind;
+        boolean ok = k == r.kind && switch (b.op()) {
+            case ADD, SUB, MUL -> k != ScalarKind.BOOL;
+            case DIV -> k.isFloat();
+            case MIN, MAX -> k == ScalarKind.I64 || k == ScalarKind.I32;
+            case EQ, LT, LE, GT, GE -> k != ScalarKind.BOOL;
+            case NE -> k == ScalarKind.I64 || k == ScalarKind.I32;
+            case LAND, LOR, BAND, BOR -> k == ScalarKind.BOOL;
+            default -> false;
+        };
+        if (!ok) {
+            throw new Unsupported();
+        }
+        return add(new LaneNode.Binary(nodes.size(), b.op(), l, r));
+    }
+
+    private LaneNode select(Expr cond, Expr onTrue, Expr onFalse) {
+        LaneNode c = value(cond);
+        LaneNode t = value(onTrue);
+        LaneNode f = value(onFalse);
+        if (c.kind != ScalarKind.BOOL || t.kind != f.kind) {
+            throw new Unsupported();
+        }
+        return add(new LaneNode.Select(nodes.size(), c, t, f));
+    }
+
+    private LaneNode element(int iterator, WeldType type) {
+        if (elements[iterator] == null) {
+            elements[iterator] = add(new LaneNode.Element(nodes.size(), ((WeldType.Scalar) type.resolve()).kind(), iterator));
+        }
+        return elements[iterator];
+    }
+
+    private LaneNode invariant(Expr e) {
+        invariants.add(e);
+        return add(new LaneNode.Invariant(nodes.size(), ((WeldType.Scalar) e.type().resolve()).kind(), invariants.size() - 1));
+    }
+
+    private static boolean isBool(WeldType t) {
+        return t.resolve() instanceof WeldType.Scalar s && s.kind() == ScalarKind.BOOL;
+    }
+
+    /** Appends a node whose id is the current size, so its inputs must be built before {@code nodes.size()} is read. */
+    private <T extends LaneNode> T add(T node) {
+        if (node.id != nodes.size()) {
+            throw new IllegalStateException("node id " + node.id + " at position " + nodes.size());
+        }
+        nodes.add(node);
+        return node;
+    }
+}

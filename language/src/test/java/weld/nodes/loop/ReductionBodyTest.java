@@ -1,0 +1,107 @@
+package weld.nodes.loop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Value;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Merger loops run with several accumulators: integer results are exact, floating-point sums equal the documented
+ * order (accumulator {@code k} takes iterations {@code 4q + k}, the tail goes to accumulator 0, then
+ * {@code (a0 + a1) + (a2 + a3)} is added to the initial value) and stay within rounding of the sequential sum. The
+ * SIMD path is off here ({@link VectorReductionBodyTest} covers it).
+ */
+class ReductionBodyTest {
+    private static Context context;
+
+    @BeforeAll
+    static void open() {
+        context = Context.newBuilder("weld").allowAllAccess(true).allowExperimentalOptions(true)
+                .option("weld.Threads", "1").option("weld.Vectorize", "false").build();
+    }
+
+    @AfterAll
+    static void close() {
+        context.close();
+    }
+
+    private static Value run(String program, Object... args) {
+        return context.eval("weld", program).execute(args);
+    }
+
+    /** The order ReductionBody adds in: four accumulators, a tail into the first, a pairwise fold. */
+    private static double blockedSum(double initial, double[] v) {
+        double[] acc = {initial, -0.0, -0.0, -0.0};
+        int i = 0;
+        for (; v.length - i >= 4; i += 4) {
+            for (int k = 0; k < 4; k++) {
+                acc[k] += v[i + k];
+            }
+        }
+        for (; i < v.length; i++) {
+            acc[0] += v[i];
+        }
+        return (acc[0] + acc[1]) + (acc[2] + acc[3]);
+    }
+
+    @Test
+    void integerSumsAreExactForEveryTailLength() {
+        for (int n = 0; n < 12; n++) {
+            long[] v = new long[n];
+            long expected = 10;
+            for (int i = 0; i < n; i++) {
+                v[i] = 3L * i - 7;
+                expected += v[i] * i;
+            }
+            assertEquals(expected, run("|v: vec[i64]| result(for(v, merger[i64,+](10L), |b, i, x| merge(b, x * i)))", v).asLong());
+        }
+    }
+
+    @Test
+    void floatSumsFollowTheDocumentedOrder() {
+        double[] v = new Random(7).doubles(100_003).map(x -> (x - 0.3) * 1e6).toArray();
+        double sequential = 0.5;
+        for (double x : v) {
+            sequential += x;
+        }
+        double weld = run("|v: vec[f64]| result(for(v, merger[f64,+](0.5), |b, i, x| merge(b, x)))", v).asDouble();
+        assertEquals(blockedSum(0.5, v), weld);
+        assertEquals(sequential, weld, Math.ulp(sequential) * v.length);
+    }
+
+    @Test
+    void filteredSumAndProductOfIntegers() {
+        int[] v = {5, -2, 9, 4, 4, 1, -8, 3, 2};
+        assertEquals(25, run("|v: vec[i32]| result(for(v, merger[i32,+], |b, i, x| if(x > 2, merge(b, x), b)))", v).asInt());
+        assertEquals(69120, run("|v: vec[i32]| result(for(v, merger[i32,*], |b, i, x| merge(b, x)))", v).asInt());
+        assertEquals(-8, run("|v: vec[i32]| result(for(v, merger[i32,min], |b, i, x| merge(b, x)))", v).asInt());
+    }
+
+    @Test
+    void structOfMergersKeepsEachComponent() {
+        double[] v = {1.5, Double.NaN, -3.0, 7.25, 0.5, 2.0, 9.0};
+        Value r = run("|v: vec[f64]| let r = for(v, {merger[f64,+], merger[i64,+], merger[f64,max]}, |b, i, x| "
+                + "{if(x > 0.0, merge(b.$0, x), b.$0), merge(b.$1, i), merge(b.$2, x)}); "
+                + "{result(r.$0), result(r.$1), result(r.$2)}", v);
+        double max = -Double.MAX_VALUE;
+        for (double x : v) {
+            max = max >= x ? max : x;
+        }
+        assertEquals(blockedSum(-0.0, new double[] {1.5, 0, 0, 7.25, 0.5, 2.0, 9.0}), r.getArrayElement(0).asDouble());
+        assertEquals(21L, r.getArrayElement(1).asLong());
+        assertEquals(max, r.getArrayElement(2).asDouble());
+    }
+
+    @Test
+    void emptyLoopKeepsTheInitialValues() {
+        Value r = run("|v: vec[f64]| let r = for(v, {merger[f64,+](2.5), merger[i64,*](3L)}, |b, i, x| "
+                + "{merge(b.$0, x), merge(b.$1, 2L)}); {result(r.$0), result(r.$1)}", (Object) new double[0]);
+        assertEquals(2.5, r.getArrayElement(0).asDouble());
+        assertEquals(3L, r.getArrayElement(1).asLong());
+    }
+}

@@ -1,0 +1,183 @@
+package weld.nodes.loop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.util.List;
+import java.util.Random;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import weld.WeldLanguage;
+import weld.ir.Expr;
+import weld.nodes.loop.lanes.LanePlanner;
+import weld.types.WeldType;
+
+/**
+ * SIMD merger reductions ({@link VectorReductionBody}) against the scalar loop (option {@code weld.Vectorize} off):
+ * integer results are exact, floating-point sums equal within rounding, for lengths around the lane counts, the
+ * block and the chunk size, slices with offsets, zips, predicated updates, structs of mergers, external buffers and
+ * parallel tasks; and which loops the planner accepts.
+ */
+class VectorReductionBodyTest {
+    private static Context simd;
+    private static Context scalar;
+    private static Context parallel;
+    private static final int[] LENGTHS = lengths();
+
+    @BeforeAll
+    static void open() {
+        simd = Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", "1").build();
+        scalar = Context.newBuilder("weld").allowAllAccess(true).allowExperimentalOptions(true)
+                .option("weld.Threads", "1").option("weld.Vectorize", "false").build();
+        parallel = Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", "2")
+                .option("weld.Grain", "1000").build();
+    }
+
+    @AfterAll
+    static void close() {
+        simd.close();
+        scalar.close();
+        parallel.close();
+    }
+
+    /** 0, the scalar cut-off and every tail length after it, block and chunk boundaries. */
+    private static int[] lengths() {
+        int[] extra = {0, 1, 63, 511, 512, 513, 1025, 65535, 65536, 65537, 200_003};
+        int[] r = new int[extra.length + 40];
+        for (int i = 0; i < 40; i++) {
+            r[i] = VectorReductionBody.MIN_ITERATIONS + i;
+        }
+        System.arraycopy(extra, 0, r, 40, extra.length);
+        return r;
+    }
+
+    private static Value run(Context c, String program, Object... args) {
+        return c.eval("weld", program).execute(args);
+    }
+
+    private static void assertSame(String program, Object... args) {
+        Value expected = run(scalar, program, args);
+        for (Context c : new Context[] {simd, parallel}) {
+            Value actual = run(c, program, args);
+            if (expected.fitsInLong()) {
+                assertEquals(expected.asLong(), actual.asLong(), program);
+            } else if (expected.hasArrayElements() || expected.hasMembers()) {
+                assertEquals(expected.toString(), actual.toString(), program);
+            } else {
+                double e = expected.asDouble();
+                double relative = program.contains("f32") ? 1e-5 : 1e-9;
+                assertEquals(e, actual.asDouble(), relative * Math.max(1, Math.abs(e)), program);
+            }
+        }
+    }
+
+    private static double[] doubles(int n) {
+        return new Random(n).doubles(n).map(x -> (x - 0.3) * 100).toArray();
+    }
+
+    private static long[] longs(int n) {
+        return new Random(n).longs(n).map(x -> x >> 3).toArray();
+    }
+
+    @Test
+    void sumsForEveryTailLength() {
+        for (int n : LENGTHS) {
+            assertSame("|v: vec[f64]| result(for(v, merger[f64,+](0.5), |b, i, x| merge(b, x)))", doubles(n));
+            assertSame("|v: vec[i64]| result(for(v, merger[i64,+](3L), |b, i, x| merge(b, x * 3L - 1L)))", longs(n));
+        }
+    }
+
+    @Test
+    void predicatedUpdatesBlendInsteadOfBranching() {
+        for (int n : new int[] {0, 77, 1000, 70_001}) {
+            double[] v = doubles(n);
+            assertSame("|v: vec[f64], t: f64| result(for(v, merger[f64,+], |b, i, x| if(x > t, merge(b, x * 2.0), b)))", v, 10.0);
+            assertSame("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, select(x < 0.0, -x, x / 4.0))))", v);
+            assertSame("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| if(x > 0.0 && x <= 50.0, merge(b, x), "
+                    + "if(x == 1.0, b, merge(b, 1.0)))))", v);
+            long[] w = longs(n);
+            assertSame("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| if(x != 0L && x % 2L == 0L, merge(b, 1L), b)))", w);
+            assertSame("|v: vec[i64]| result(for(v, merger[i64,max], |b, i, x| let y = min(x, 5L); merge(b, y)))", w);
+        }
+    }
+
+    @Test
+    void integerOverflowWraps() {
+        long[] v = new long[1000];
+        java.util.Arrays.fill(v, Long.MAX_VALUE / 3);
+        assertSame("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, x * 7L)))", v);
+        int[] w = new int[999];
+        java.util.Arrays.fill(w, 1 << 29);
+        assertSame("|v: vec[i32]| result(for(v, merger[i32,*], |b, i, x| merge(b, x + 3)))", w);
+    }
+
+    @Test
+    void slicesZipsAndStructsOfMergers() {
+        double[] v = doubles(5000);
+        float[] f = new float[5000];
+        int[] k = new int[5000];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = (float) v[i];
+            k[i] = (int) (v[i] * 7);
+        }
+        assertSame("|v: vec[f64]| result(for(iter(v, 3L, 4093L, 1L), merger[f64,+], |b, i, x| merge(b, x)))", v);
+        assertSame("|v: vec[f64]| result(for(slice(v, 17L, 4000L), merger[f64,*](1.0), |b, i, x| merge(b, 1.0 + x / 1e5)))", v);
+        assertSame("|f: vec[f32], k: vec[i32]| result(for(zip(f, k), merger[f32,+], |b, i, x| "
+                + "if(x.$1 > 10, merge(b, x.$0 * 2.0f), b)))", f, k);
+        assertSame("|f: vec[f32], k: vec[i32]| let r = for(zip(f, k), {merger[i64,+], merger[i32,min], merger[i32,+]}, "
+                + "|b, i, x| {if(x.$0 > 0.0f, merge(b.$0, 1L), b.$0), merge(b.$1, x.$1), merge(b.$2, x.$1 * 3)}); "
+                + "{result(r.$0), result(r.$1), result(r.$2)}", f, k);
+    }
+
+    @Test
+    void externalBuffersRunTheScalarLoop() {
+        DoubleBuffer direct = ByteBuffer.allocateDirect(8 * 1000).order(ByteOrder.nativeOrder()).asDoubleBuffer();
+        for (int i = 0; i < 1000; i++) {
+            direct.put(i, i);
+        }
+        assertEquals(499500.0, run(simd, "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x)))", direct).asDouble());
+    }
+
+    @Test
+    void integerDivisionByZeroIsStillAnError() {
+        long[] v = longs(1000);
+        PolyglotException e = assertThrows(PolyglotException.class,
+                () -> run(simd, "|v: vec[i64], d: i64| result(for(v, merger[i64,+], |b, i, x| merge(b, x / d)))", v, 0L));
+        assertTrue(e.getMessage().contains("zero"), e.getMessage());
+    }
+
+    private static LanePlanner.Plan plan(String program) {
+        Expr body = WeldLanguage.compile(program).body();
+        while (body instanceof Expr.Result r) {
+            body = r.builder();
+        }
+        Expr.For f = (Expr.For) body;
+        WeldType.Builder m = (WeldType.Builder) f.builder().type();
+        return LanePlanner.plan(f, List.of(m), List.of(f.update().body()));
+    }
+
+    @Test
+    void thePlannerTakesElementWiseUpdatesOnly() {
+        assertNotNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| if(x > 0.5, merge(b, x), b)))"));
+        assertNotNull(plan("|v: vec[i32], w: vec[i32]| result(for(zip(v, w), merger[i32,max], |b, i, x| merge(b, x.$0 - x.$1)))"));
+        assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,max], |b, i, x| merge(b, x)))"), "NaN order");
+        assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, max(x, 0.0))))"), "NaN semantics");
+        assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| if(x != 0.5, merge(b, x), b)))"), "NaN !=");
+        assertNull(plan("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, x / 3L)))"), "integer division");
+        assertNull(plan("|v: vec[u64]| result(for(v, merger[u64,+], |b, i, x| merge(b, x)))"), "unsigned");
+        assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(i))))"), "index");
+        assertNull(plan("|v: vec[f64]| result(for(iter(v, 0L, 10L, 2L), merger[f64,+], |b, i, x| merge(b, x)))"), "stride");
+    }
+}
