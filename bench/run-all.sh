@@ -33,6 +33,7 @@ fi
 /usr/bin/python3 benchmarks/native/numpy_bench.py 2 | tee "$out/numpy.json" >&2
 
 echo "== parse-to-first-result and result checks" >&2
+jmh_args=$*
 for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=100" "CountKeys range=10000" \
          "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained; do
   set -- $w
@@ -48,8 +49,8 @@ jmh() {
     -rf json "$@" 2>&1 | grep -v "^WARNING: Using incubator" >> "$out/jmh.log"
 }
 echo "== JMH" >&2
-if [ $# -gt 0 ]; then
-  jmh -rff "$out/jmh-1.json" -e 'ChainedUnfused\.java' "$@"
+if [ -n "$jmh_args" ]; then
+  jmh -rff "$out/jmh-1.json" -e 'ChainedUnfused\.java' $jmh_args
 else
   jmh -rff "$out/jmh-1.json" -e 'ChainedUnfused\.java|GroupSum'
   jmh -rff "$out/jmh-2.json" 'GroupSum' -p keys=1000
