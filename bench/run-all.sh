@@ -1,0 +1,62 @@
+#!/bin/sh
+# Runs every benchmark of benchmarks/ in one go (about 20 minutes on 2 cores; fewer JMH iterations than usual, see below) and writes the results and a Markdown
+# report to benchmarks/target/results/ (report.md). Steps: build Weld and the JMH module; STREAM triad; the C
+# harness (gcc -O3 -march=native -fopenmp); NumPy (installs Debian's python3-numpy if missing); per workload, in a
+# fresh JVM, parse-to-first-result, Weld-vs-Java result checks and the Java checksum compared with C's; JMH (Weld and
+# Java, 1 and all threads, optimizing Truffle runtime). usage: bench/run-all.sh [JMH ARGS...] (e.g. a name regexp)
+set -e
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+"$root/bin/weld" --version >/dev/null
+. "$root/bin/find-jdk.sh"
+. "$root/bench/jvm-flags.sh"
+./mvnw25 -B -q -f benchmarks/pom.xml package >&2
+out=benchmarks/target/results
+rm -rf "$out" && mkdir -p "$out" benchmarks/target/native
+java="$WELD_JAVA_HOME/bin/java"
+cp="benchmarks/target/classes:benchmarks/target/lib/*"
+
+{ lscpu | grep -E "^(Model name|CPU\(s\)|Thread|Core|Socket|L[123]|Flags)" | sed 's/^Flags:.*avx512f.*/Flags: (AVX2, AVX-512)/'
+  free -g | awk 'NR == 2 { print "Memory: " $2 " GiB" }'; "$java" -version 2>&1 | head -1; gcc --version | head -1; uptime; } > "$out/machine.txt"
+
+gcc -O3 -march=native -fopenmp benchmarks/native/stream.c -o benchmarks/target/native/stream
+gcc -O3 -march=native -fopenmp benchmarks/native/bench.c -lm -o benchmarks/target/native/bench
+echo "== STREAM triad" >&2
+benchmarks/target/native/stream | tee "$out/stream.json" >&2
+echo "== C" >&2
+benchmarks/target/native/bench 1 | tee "$out/c.json" >&2
+
+echo "== NumPy" >&2
+if ! /usr/bin/python3 -c "import numpy" 2>/dev/null; then
+  apt-get install -y python3-numpy >&2 || { apt-get update >&2 && apt-get install -y python3-numpy >&2; }
+fi
+/usr/bin/python3 benchmarks/native/numpy_bench.py 2 | tee "$out/numpy.json" >&2
+
+echo "== parse-to-first-result and result checks" >&2
+jmh_args=$*
+for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=100" "CountKeys range=10000" \
+         "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained; do
+  set -- $w
+  cls=$1; shift
+  "$java" $WELD_JVM_FLAGS -Dweld.bench.programs="$root/benchmarks/programs" -cp "$cp" weld.bench.Check "weld.bench.$cls" "$@" \
+    2>&1 | grep -v "^WARNING: Using incubator" | tee -a "$out/check.json" >&2
+done
+
+# JMH (1 fork; 10 warm-up iterations of 1 s for Weld, 3 for Java; 3 measured), in three runs: group-by with 10^6
+# keys takes seconds per call in Weld, so it gets 3 warm-up iterations. ChainedUnfused.java repeats Chained.java.
+jmh() {
+  "$java" $WELD_JVM_FLAGS -cp "$cp" org.openjdk.jmh.Main -jvmArgs "$WELD_JVM_FLAGS -Dweld.bench.programs=$root/benchmarks/programs" \
+    -rf json "$@" 2>&1 | grep -v "^WARNING: Using incubator" >> "$out/jmh.log"
+}
+echo "== JMH" >&2
+if [ -n "$jmh_args" ]; then
+  jmh -rff "$out/jmh-1.json" -e 'ChainedUnfused\.java' $jmh_args
+else
+  jmh -rff "$out/jmh-1.json" -e 'ChainedUnfused\.java|GroupSum'
+  jmh -rff "$out/jmh-2.json" 'GroupSum' -p keys=1000
+  jmh -rff "$out/jmh-3.json" 'GroupSum' -p keys=1000000 -wi 3 -i 3
+fi
+grep -E "^(Benchmark|[A-Za-z]+\.(weld|java)) " "$out/jmh.log" >&2
+
+/usr/bin/python3 benchmarks/report.py "$out" > "$out/report.md"
+cat "$out/report.md"
