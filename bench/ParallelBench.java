@@ -30,7 +30,7 @@ public class ParallelBench {
         for (int i = 0; i < big.length; i++) {
             big[i] = (i % 1000) * 0.001;
         }
-        String blackScholes = Files.readString(dir.resolve("programs/black_scholes.weld"));
+        String blackScholes = Files.readString(dir.resolve("../benchmarks/programs/black_scholes.weld"));
         String sum = "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x)))";
         for (String[] w : new String[][] {{"black-scholes 1e7 rows", blackScholes}, {"sum 1e8 f64", sum}}) {
             Object[] input = w[0].startsWith("black") ? new Object[] {bs[0], bs[1], bs[2], bs[3], bs[4]} : new Object[] {big};
