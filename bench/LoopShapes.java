@@ -6,7 +6,8 @@ import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Value;
 
 /**
- * Benchmark: four loop shapes over 10^7 random f64 (sum, filter then sum, map into an appender, a struct of three
+ * Benchmark: five loop shapes over 10^7 random f64 (sum, filter then sum, a selective filter of five comparisons
+ * keeping 2% then sum, map into an appender, a struct of three
  * mergers), each through Weld, through Weld with its SIMD reductions off (weld.Vectorize=false) and as a plain Java
  * loop, alternating in the same JVM, one thread (weld.Threads=1). Prints median and minimum ms and the ratios to Java. Run it with bench/loops.sh [N] [WARMUP] [RUNS] [SHAPES].
  */
@@ -14,6 +15,8 @@ public class LoopShapes {
     static final String[][] PROGRAMS = {
         {"sum", "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x)))"},
         {"filter-sum", "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| if(x > 0.5, merge(b, x), b)))"},
+        {"selective", "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| "
+                + "if(x >= 0.1 && x < 0.12 && x > 0.05 && x < 0.5 && x * 3.0 > 0.2, merge(b, x * 2.0), b)))"},
         {"map", "|v: vec[f64]| result(for(v, appender[f64], |b, i, x| merge(b, x * 2.0 + 1.0)))"},
         {"struct", "|v: vec[f64]| let r = for(v, {merger[f64,+], merger[i64,+], merger[f64,max]}, |b, i, x| "
                 + "{merge(b.$0, x), merge(b.$1, 1L), merge(b.$2, x)}); result(r.$0) + f64(result(r.$1)) + result(r.$2)"},
@@ -23,7 +26,7 @@ public class LoopShapes {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 10_000_000;
         int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 15;
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 15;
-        String only = args.length > 3 ? args[3] : "sum,filter-sum,map,struct";
+        String only = args.length > 3 ? args[3] : "sum,filter-sum,selective,map,struct";
         double[] v = new Random(42).doubles(n).toArray();
         try (Context c = context(true); Context scalar = context(false)) {
             for (String[] p : PROGRAMS) {
@@ -69,6 +72,15 @@ public class LoopShapes {
                 for (double x : v) {
                     if (x > 0.5) {
                         s += x;
+                    }
+                }
+                return s;
+            };
+            case "selective" -> () -> {
+                double s = 0;
+                for (double x : v) {
+                    if (x >= 0.1 && x < 0.12 && x > 0.05 && x < 0.5 && x * 3.0 > 0.2) {
+                        s += x * 2.0;
                     }
                 }
                 return s;

@@ -20,48 +20,49 @@ final class FloatLanes {
     }
 
     static void binary(BinOp op, float[] a, int ao, float[] b, int bo, float[] out, int n) {
-        switch (op) {
-            case ADD -> binary(VectorOperators.ADD, a, ao, b, bo, out, n);
-            case SUB -> binary(VectorOperators.SUB, a, ao, b, bo, out, n);
-            case MUL -> binary(VectorOperators.MUL, a, ao, b, bo, out, n);
-            case DIV -> binary(VectorOperators.DIV, a, ao, b, bo, out, n);
-            default -> throw new IllegalArgumentException(op.symbol);
-        }
-    }
-
-    private static void binary(VectorOperators.Binary op, float[] a, int ao, float[] b, int bo, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).lanewise(op, FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            binary(op, FloatVector.fromArray(S, a, ao + k), FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).lanewise(op, FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            binary(op, FloatVector.fromArray(S, a, ao + k, m), FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k, m);
         }
+    }
+
+    /** One operation, with the operator a constant at each Vector API call (which it needs to be intrinsified). */
+    private static FloatVector binary(BinOp op, FloatVector x, FloatVector y) {
+        return switch (op) {
+            case ADD -> x.add(y);
+            case SUB -> x.sub(y);
+            case MUL -> x.mul(y);
+            case DIV -> x.div(y);
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
     }
 
     static void compare(BinOp op, float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
-        switch (op) {
-            case EQ -> compare(VectorOperators.EQ, a, ao, b, bo, out, n);
-            case NE -> compare(VectorOperators.NE, a, ao, b, bo, out, n);
-            case LT -> compare(VectorOperators.LT, a, ao, b, bo, out, n);
-            case LE -> compare(VectorOperators.LE, a, ao, b, bo, out, n);
-            case GT -> compare(VectorOperators.GT, a, ao, b, bo, out, n);
-            case GE -> compare(VectorOperators.GE, a, ao, b, bo, out, n);
-            default -> throw new IllegalArgumentException(op.symbol);
-        }
-    }
-
-    private static void compare(VectorOperators.Comparison op, float[] a, int ao, float[] b, int bo, boolean[] out,
-                                int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).compare(op, FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            compare(op, FloatVector.fromArray(S, a, ao + k), FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).compare(op, FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            compare(op, FloatVector.fromArray(S, a, ao + k, m), FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
         }
+    }
+
+    /** One comparison, with the operator a constant at each Vector API call (which it needs to be intrinsified). */
+    private static VectorMask<Float> compare(BinOp op, FloatVector x, FloatVector y) {
+        return switch (op) {
+            case EQ -> x.compare(VectorOperators.EQ, y);
+            case NE -> x.compare(VectorOperators.NE, y);
+            case LT -> x.compare(VectorOperators.LT, y);
+            case LE -> x.compare(VectorOperators.LE, y);
+            case GT -> x.compare(VectorOperators.GT, y);
+            case GE -> x.compare(VectorOperators.GE, y);
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
     }
 
     /** {@code out[k] = c[co + k] ? t[to + k] : f[fo + k]}; {@code c} is a temporary (masks are never elements). */
@@ -80,22 +81,14 @@ final class FloatLanes {
 
     /** Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. */
     static void reduce(BinOp op, float[] a, int ao, int n, float[] lanes) {
-        switch (op) {
-            case ADD -> reduce(VectorOperators.ADD, a, ao, n, lanes);
-            case MUL -> reduce(VectorOperators.MUL, a, ao, n, lanes);
-            default -> throw new IllegalArgumentException(op.symbol);
-        }
-    }
-
-    private static void reduce(VectorOperators.Binary op, float[] a, int ao, int n, float[] lanes) {
         FloatVector acc = FloatVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.lanewise(op, FloatVector.fromArray(S, a, ao + k));
+            acc = binary(op, acc, FloatVector.fromArray(S, a, ao + k));
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            acc = acc.lanewise(op, FloatVector.fromArray(S, a, ao + k, m), m);
+            acc = acc.blend(binary(op, acc, FloatVector.fromArray(S, a, ao + k, m)), m);
         }
         acc.intoArray(lanes, 0);
     }

@@ -20,49 +20,50 @@ final class IntLanes {
     }
 
     static void binary(BinOp op, int[] a, int ao, int[] b, int bo, int[] out, int n) {
-        switch (op) {
-            case ADD -> binary(VectorOperators.ADD, a, ao, b, bo, out, n);
-            case SUB -> binary(VectorOperators.SUB, a, ao, b, bo, out, n);
-            case MUL -> binary(VectorOperators.MUL, a, ao, b, bo, out, n);
-            case MIN -> binary(VectorOperators.MIN, a, ao, b, bo, out, n);
-            case MAX -> binary(VectorOperators.MAX, a, ao, b, bo, out, n);
-            default -> throw new IllegalArgumentException(op.symbol);
-        }
-    }
-
-    private static void binary(VectorOperators.Binary op, int[] a, int ao, int[] b, int bo, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).lanewise(op, IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            binary(op, IntVector.fromArray(S, a, ao + k), IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).lanewise(op, IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            binary(op, IntVector.fromArray(S, a, ao + k, m), IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k, m);
         }
+    }
+
+    /** One operation, with the operator a constant at each Vector API call (which it needs to be intrinsified). */
+    private static IntVector binary(BinOp op, IntVector x, IntVector y) {
+        return switch (op) {
+            case ADD -> x.add(y);
+            case SUB -> x.sub(y);
+            case MUL -> x.mul(y);
+            case MIN -> x.min(y);
+            case MAX -> x.max(y);
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
     }
 
     static void compare(BinOp op, int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
-        switch (op) {
-            case EQ -> compare(VectorOperators.EQ, a, ao, b, bo, out, n);
-            case NE -> compare(VectorOperators.NE, a, ao, b, bo, out, n);
-            case LT -> compare(VectorOperators.LT, a, ao, b, bo, out, n);
-            case LE -> compare(VectorOperators.LE, a, ao, b, bo, out, n);
-            case GT -> compare(VectorOperators.GT, a, ao, b, bo, out, n);
-            case GE -> compare(VectorOperators.GE, a, ao, b, bo, out, n);
-            default -> throw new IllegalArgumentException(op.symbol);
-        }
-    }
-
-    private static void compare(VectorOperators.Comparison op, int[] a, int ao, int[] b, int bo, boolean[] out,
-                                int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).compare(op, IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            compare(op, IntVector.fromArray(S, a, ao + k), IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).compare(op, IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            compare(op, IntVector.fromArray(S, a, ao + k, m), IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
         }
+    }
+
+    /** One comparison, with the operator a constant at each Vector API call (which it needs to be intrinsified). */
+    private static VectorMask<Integer> compare(BinOp op, IntVector x, IntVector y) {
+        return switch (op) {
+            case EQ -> x.compare(VectorOperators.EQ, y);
+            case NE -> x.compare(VectorOperators.NE, y);
+            case LT -> x.compare(VectorOperators.LT, y);
+            case LE -> x.compare(VectorOperators.LE, y);
+            case GT -> x.compare(VectorOperators.GT, y);
+            case GE -> x.compare(VectorOperators.GE, y);
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
     }
 
     /** {@code out[k] = c[co + k] ? t[to + k] : f[fo + k]}; {@code c} is a temporary (masks are never elements). */
@@ -81,24 +82,14 @@ final class IntLanes {
 
     /** Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. */
     static void reduce(BinOp op, int[] a, int ao, int n, int[] lanes) {
-        switch (op) {
-            case ADD -> reduce(VectorOperators.ADD, a, ao, n, lanes);
-            case MUL -> reduce(VectorOperators.MUL, a, ao, n, lanes);
-            case MIN -> reduce(VectorOperators.MIN, a, ao, n, lanes);
-            case MAX -> reduce(VectorOperators.MAX, a, ao, n, lanes);
-            default -> throw new IllegalArgumentException(op.symbol);
-        }
-    }
-
-    private static void reduce(VectorOperators.Binary op, int[] a, int ao, int n, int[] lanes) {
         IntVector acc = IntVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.lanewise(op, IntVector.fromArray(S, a, ao + k));
+            acc = binary(op, acc, IntVector.fromArray(S, a, ao + k));
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            acc = acc.lanewise(op, IntVector.fromArray(S, a, ao + k, m), m);
+            acc = acc.blend(binary(op, acc, IntVector.fromArray(S, a, ao + k, m)), m);
         }
         acc.intoArray(lanes, 0);
     }

@@ -20,49 +20,50 @@ final class LongLanes {
     }
 
     static void binary(BinOp op, long[] a, int ao, long[] b, int bo, long[] out, int n) {
-        switch (op) {
-            case ADD -> binary(VectorOperators.ADD, a, ao, b, bo, out, n);
-            case SUB -> binary(VectorOperators.SUB, a, ao, b, bo, out, n);
-            case MUL -> binary(VectorOperators.MUL, a, ao, b, bo, out, n);
-            case MIN -> binary(VectorOperators.MIN, a, ao, b, bo, out, n);
-            case MAX -> binary(VectorOperators.MAX, a, ao, b, bo, out, n);
-            default -> throw new IllegalArgumentException(op.symbol);
-        }
-    }
-
-    private static void binary(VectorOperators.Binary op, long[] a, int ao, long[] b, int bo, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).lanewise(op, LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            binary(op, LongVector.fromArray(S, a, ao + k), LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).lanewise(op, LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            binary(op, LongVector.fromArray(S, a, ao + k, m), LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k, m);
         }
+    }
+
+    /** One operation, with the operator a constant at each Vector API call (which it needs to be intrinsified). */
+    private static LongVector binary(BinOp op, LongVector x, LongVector y) {
+        return switch (op) {
+            case ADD -> x.add(y);
+            case SUB -> x.sub(y);
+            case MUL -> x.mul(y);
+            case MIN -> x.min(y);
+            case MAX -> x.max(y);
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
     }
 
     static void compare(BinOp op, long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
-        switch (op) {
-            case EQ -> compare(VectorOperators.EQ, a, ao, b, bo, out, n);
-            case NE -> compare(VectorOperators.NE, a, ao, b, bo, out, n);
-            case LT -> compare(VectorOperators.LT, a, ao, b, bo, out, n);
-            case LE -> compare(VectorOperators.LE, a, ao, b, bo, out, n);
-            case GT -> compare(VectorOperators.GT, a, ao, b, bo, out, n);
-            case GE -> compare(VectorOperators.GE, a, ao, b, bo, out, n);
-            default -> throw new IllegalArgumentException(op.symbol);
-        }
-    }
-
-    private static void compare(VectorOperators.Comparison op, long[] a, int ao, long[] b, int bo, boolean[] out,
-                                int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).compare(op, LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            compare(op, LongVector.fromArray(S, a, ao + k), LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).compare(op, LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            compare(op, LongVector.fromArray(S, a, ao + k, m), LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
         }
+    }
+
+    /** One comparison, with the operator a constant at each Vector API call (which it needs to be intrinsified). */
+    private static VectorMask<Long> compare(BinOp op, LongVector x, LongVector y) {
+        return switch (op) {
+            case EQ -> x.compare(VectorOperators.EQ, y);
+            case NE -> x.compare(VectorOperators.NE, y);
+            case LT -> x.compare(VectorOperators.LT, y);
+            case LE -> x.compare(VectorOperators.LE, y);
+            case GT -> x.compare(VectorOperators.GT, y);
+            case GE -> x.compare(VectorOperators.GE, y);
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
     }
 
     /** {@code out[k] = c[co + k] ? t[to + k] : f[fo + k]}; {@code c} is a temporary (masks are never elements). */
@@ -81,24 +82,14 @@ final class LongLanes {
 
     /** Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. */
     static void reduce(BinOp op, long[] a, int ao, int n, long[] lanes) {
-        switch (op) {
-            case ADD -> reduce(VectorOperators.ADD, a, ao, n, lanes);
-            case MUL -> reduce(VectorOperators.MUL, a, ao, n, lanes);
-            case MIN -> reduce(VectorOperators.MIN, a, ao, n, lanes);
-            case MAX -> reduce(VectorOperators.MAX, a, ao, n, lanes);
-            default -> throw new IllegalArgumentException(op.symbol);
-        }
-    }
-
-    private static void reduce(VectorOperators.Binary op, long[] a, int ao, int n, long[] lanes) {
         LongVector acc = LongVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.lanewise(op, LongVector.fromArray(S, a, ao + k));
+            acc = binary(op, acc, LongVector.fromArray(S, a, ao + k));
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            acc = acc.lanewise(op, LongVector.fromArray(S, a, ao + k, m), m);
+            acc = acc.blend(binary(op, acc, LongVector.fromArray(S, a, ao + k, m)), m);
         }
         acc.intoArray(lanes, 0);
     }
