@@ -3,6 +3,7 @@ package weld.builders;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
@@ -43,8 +44,16 @@ public final class VecMerger {
         var kind = Storage.kindOf(elemType);
         Object s = Storage.newArray(kind, length);
         Object identity = ScalarOps.identity(elemType, op);
-        for (int i = 0; i < length; i++) {
-            Storage.writeBoxed(kind, s, i, identity);
+        switch (s) {
+            case long[] a -> Arrays.fill(a, (Long) identity);
+            case double[] a -> Arrays.fill(a, (Double) identity);
+            case float[] a -> Arrays.fill(a, (Float) identity);
+            case int[] a -> Arrays.fill(a, (Integer) identity);
+            default -> {
+                for (int i = 0; i < length; i++) {
+                    Storage.writeBoxed(kind, s, i, identity);
+                }
+            }
         }
         return new VecMerger(elemType, op, s, length);
     }
@@ -53,8 +62,28 @@ public final class VecMerger {
     @TruffleBoundary
     public void mergeAll(VecMerger other) {
         var kind = Storage.kindOf(elemType);
+        if (compareAndSet == null) {
+            switch (store) {
+                case long[] a -> {
+                    long[] b = (long[]) other.store;
+                    for (int i = 0; i < length; i++) {
+                        a[i] = ScalarOps.combineLong(kind, op, a[i], b[i]);
+                    }
+                    return;
+                }
+                case double[] a -> {
+                    double[] b = (double[]) other.store;
+                    for (int i = 0; i < length; i++) {
+                        a[i] = ScalarOps.combineDouble(op, a[i], b[i]);
+                    }
+                    return;
+                }
+                default -> {
+                }
+            }
+        }
         for (int i = 0; i < length; i++) {
-            merge(i, Storage.readBoxed(kind, other.store, i));
+            mergeBoxed(i, Storage.readBoxed(kind, other.store, i));
         }
     }
 
@@ -77,9 +106,19 @@ public final class VecMerger {
         return length;
     }
 
-    /** Combines {@code value} into element {@code index}; the caller has checked the bounds. */
+    /** Whether tasks share this vecmerger (elements are then updated atomically, through {@link #mergeBoxed}). */
+    public boolean isShared() {
+        return compareAndSet != null;
+    }
+
+    /** The backing primitive array of an unshared vecmerger, updated in place by compiled merges. */
+    public Object store() {
+        return store;
+    }
+
+    /** Combines {@code value} (boxed in its carrier) into element {@code index}; the caller has checked the bounds. */
     @TruffleBoundary
-    public void merge(int index, Object value) {
+    public void mergeBoxed(int index, Object value) {
         if (compareAndSet != null) {
             mergeAtomically(index, value);
             return;

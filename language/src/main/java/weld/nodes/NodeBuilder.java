@@ -15,7 +15,9 @@ import weld.ir.Symbol;
 import weld.nodes.builder.AppendNode;
 import weld.nodes.builder.MergeKeyedNode;
 import weld.nodes.builder.MergeLanesNode;
+import weld.nodes.builder.InPlaceUpdateNode;
 import weld.nodes.builder.MergeStructNode;
+import weld.nodes.builder.VecMergeNode;
 import weld.nodes.builder.NewBuilderNode;
 import weld.nodes.builder.ResultNode;
 import weld.nodes.collection.DictQueryNode;
@@ -173,7 +175,9 @@ public final class NodeBuilder {
                 yield new IterateNode(slot, c, init, build(it.update().body()));
             }
             case Expr.Lambda l -> throw new IllegalStateException("lambda outside for/iterate/sort");
-            case Expr.MakeStruct s -> new MakeStructNode((WeldType.Struct) s.type(), buildAll(s.elems()));
+            case Expr.MakeStruct s -> Reductions.inPlaceUpdate(s) instanceof Expr.Ident b
+                    ? new InPlaceUpdateNode(buildAll(s.elems()), build(b))
+                    : new MakeStructNode((WeldType.Struct) s.type(), buildAll(s.elems()));
             case Expr.MakeVector v -> new MakeVectorNode(((WeldType.Vec) v.type()).elem(), buildAll(v.elems()));
             case Expr.GetField g -> {
                 if (g.struct() instanceof Expr.Ident id && env.get(id.symbol()) instanceof ZipBinding z) {
@@ -280,6 +284,9 @@ public final class NodeBuilder {
     private WeldExpressionNode merge(Expr.Merge m) {
         WeldType.Builder bt = (WeldType.Builder) m.builder().type();
         WeldExpressionNode b = build(m.builder());
+        if (bt.kind() == BuilderKind.VECMERGER) {
+            return vecMerge(m, bt, b);
+        }
         WeldExpressionNode v = build(m.value());
         if (m.value().type() instanceof WeldType.Simd simd) {
             return new MergeLanesNode(simd.kind(), bt.kind() == BuilderKind.MERGER ? bt.op() : null, b, v);
@@ -291,6 +298,28 @@ public final class NodeBuilder {
                     : new MergeStructNode(bt.elem(), bt.op(), b, v);
             case DICTMERGER, GROUPMERGER, VECMERGER -> new MergeKeyedNode(m.pos(), b, v);
         };
+    }
+
+    /**
+     * A vecmerger merge of a scalar whose {@code {index, value}} is a struct literal or a variable: index and value
+     * evaluated separately in their carriers; otherwise the boxed path.
+     */
+    private WeldExpressionNode vecMerge(Expr.Merge m, WeldType.Builder bt, WeldExpressionNode b) {
+        if (!(bt.elem().resolve() instanceof WeldType.Scalar s)) {
+            return new MergeKeyedNode(m.pos(), b, build(m.value()));
+        }
+        WeldExpressionNode index;
+        WeldExpressionNode value;
+        if (m.value() instanceof Expr.MakeStruct kv && kv.elems().size() == 2) {
+            index = build(kv.elems().get(0));
+            value = build(kv.elems().get(1));
+        } else if (m.value() instanceof Expr.Ident) {
+            index = new GetFieldNode(0, build(m.value()));
+            value = new GetFieldNode(1, build(m.value()));
+        } else {
+            return new MergeKeyedNode(m.pos(), b, build(m.value()));
+        }
+        return new VecMergeNode(m.pos(), s.kind(), bt.op(), b, index, value);
     }
 
     private WeldExpressionNode newBuilder(Expr.NewBuilder n) {

@@ -85,6 +85,20 @@ class ParallelLoopTest {
     }
 
     @Test
+    void vecMergerCopiesOfEveryCarrierCombineExactly() {
+        long n = 1_000_000;
+        Value f = run("|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[f64,+]([0.5, 0.5, 0.5, 0.5]), |b, i, x| merge(b, {x % 4L, 0.25})))", n);
+        Value m = run("|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[i32,max]([0, 0]), |b, i, x| merge(b, {x % 2L, i32(x)})))", n);
+        Value p = run("|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[f32,*]([1.0f]), |b, i, x| merge(b, {0L, select(x % 100000L == 0L, 2.0f, 1.0f)})))", n);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(0.5 + n / 4 * 0.25, f.getArrayElement(i).asDouble());
+        }
+        assertEquals(n - 2, m.getArrayElement(0).asInt());
+        assertEquals(n - 1, m.getArrayElement(1).asInt());
+        assertEquals(1024.0f, p.getArrayElement(0).asFloat());
+    }
+
+    @Test
     void sharedVecMergerWithAtomicUpdatesIsExact() {
         try (Context shared = Context.newBuilder("weld").allowAllAccess(true).allowExperimentalOptions(true)
                 .option("weld.Threads", "4").option("weld.Grain", "1000").option("weld.SharedVecMergerLength", "1").build()) {

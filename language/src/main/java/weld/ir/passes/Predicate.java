@@ -1,5 +1,8 @@
 package weld.ir.passes;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import weld.ir.Children;
 import weld.ir.Expr;
 import weld.runtime.ScalarOps;
@@ -19,10 +22,18 @@ import weld.types.WeldType;
  *
  * <pre>
  * |b,i,x| if(x &gt; 0.5, merge(b, x), b)   =&gt;   |b,i,x| merge(b, select(x &gt; 0.5, x, -0.0))
+ * |b,i,x| if(x &gt; 0.5, {merge(b.$0, x), merge(b.$1, 1L)}, b)
+ *     =&gt;   |b,i,x| {merge(b.$0, select(x &gt; 0.5, x, -0.0)), merge(b.$1, select(x &gt; 0.5, 1L, 0L))}
  * </pre>
+ * A struct of mergers is predicated as a whole (each merge, or none); its values together may be a few more
+ * arithmetic operations than a single merge's.
  */
 final class Predicate implements Pass {
     private static final int CHEAP_NODES = 8;
+    /** The cost budget of all predicated values of a struct of mergers together (arithmetic only). */
+    private static final int CHEAP_STRUCT_NODES = 32;
+    /** The size of anything that is not simple arithmetic (sizes saturate here). */
+    private static final int EXPENSIVE = 1 << 20;
 
     @Override
     public String name() {
@@ -50,6 +61,9 @@ final class Predicate implements Pass {
     }
 
     private static Expr predicate(Expr.If i, boolean byCost) {
+        if (i.onTrue() instanceof Expr.MakeStruct s) {
+            return predicateStruct(i, s, byCost);
+        }
         if (!(i.onTrue() instanceof Expr.Merge m) || !(m.builder() instanceof Expr.Ident b)
                 || !(i.onFalse() instanceof Expr.Ident f) || !b.symbol().equals(f.symbol())
                 || !(b.type() instanceof WeldType.Builder bt) || bt.kind() != BuilderKind.MERGER
@@ -57,6 +71,55 @@ final class Predicate implements Pass {
                 || Effects.mayFail(m.value()) || byCost && !(cheap(m.value()) && cheap(i.cond()))) {
             return null;
         }
+        return predicatedMerge(i, m, bt);
+    }
+
+    /**
+     * {@code if(c, {merge(b.$0, e0), ..., b.$j, ...}, b)} on a struct of scalar mergers: every merge predicated
+     * (fields left as they are stay). By cost, all values together must be a few arithmetic operations.
+     */
+    private static Expr predicateStruct(Expr.If i, Expr.MakeStruct s, boolean byCost) {
+        if (!(i.onFalse() instanceof Expr.Ident b) || !(b.type().resolve() instanceof WeldType.Struct st)
+                || st.fields().size() != s.elems().size() || byCost && !cheap(i.cond())) {
+            return null;
+        }
+        int cost = 0;
+        boolean anyMerge = false;
+        List<Expr> fields = new ArrayList<>();
+        for (int j = 0; j < s.elems().size(); j++) {
+            Expr e = s.elems().get(j);
+            if (isField(e, b, j)) {
+                fields.add(e);
+                continue;
+            }
+            if (!(e instanceof Expr.Merge m) || !isField(m.builder(), b, j)
+                    || !(st.fields().get(j).resolve() instanceof WeldType.Builder bt) || bt.kind() != BuilderKind.MERGER
+                    || !(bt.elem().resolve() instanceof WeldType.Scalar) || !(m.value().type() instanceof WeldType.Scalar)
+                    || Effects.mayFail(m.value())) {
+                return null;
+            }
+            Expr p = predicatedMerge(i, m, bt);
+            if (p == null) {
+                return null;
+            }
+            cost = Math.min(EXPENSIVE, cost + size(m.value()));
+            anyMerge = true;
+            fields.add(p);
+        }
+        if (!anyMerge || byCost && cost > CHEAP_STRUCT_NODES) {
+            return null;
+        }
+        return new Expr.MakeStruct(s.pos(), s.rawType(), fields);
+    }
+
+    private static boolean isField(Expr e, Expr.Ident b, int j) {
+        return e instanceof Expr.GetField g && g.index() == j && g.struct() instanceof Expr.Ident id
+                && id.symbol().equals(b.symbol());
+    }
+
+    /** {@code merge(b, select(c, e, identity))} for the merge {@code m} guarded by {@code i}; null if not exact. */
+    private static Expr predicatedMerge(Expr.If i, Expr.Merge m, WeldType.Builder bt) {
+        WeldType.Scalar s = (WeldType.Scalar) bt.elem().resolve();
         ScalarKind k = s.kind();
         BinOp op = bt.op();
         if (k.isFloat() && (op == BinOp.MIN || op == BinOp.MAX)) {
@@ -85,11 +148,11 @@ final class Predicate implements Pass {
             default -> false;
         };
         if (!simple) {
-            return Integer.MAX_VALUE / 2;
+            return EXPENSIVE;
         }
         int n = 1;
         for (Expr c : Children.of(e)) {
-            n += size(c);
+            n = Math.min(EXPENSIVE, n + size(c));
         }
         return n;
     }

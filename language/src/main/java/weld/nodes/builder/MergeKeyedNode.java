@@ -13,7 +13,7 @@ import weld.syntax.Pos;
 
 /**
  * {@code merge(b, {k, v})} on a dictmerger, groupmerger or vecmerger; for a vecmerger an index outside the vector is
- * a runtime error.
+ * a runtime error. Vecmergers of scalars mostly take the typed {@link VecMergeNode}.
  */
 public final class MergeKeyedNode extends WeldExpressionNode {
     private final Pos pos;
@@ -39,7 +39,7 @@ public final class MergeKeyedNode extends WeldExpressionNode {
                     CompilerDirectives.transferToInterpreter();
                     throw WeldException.runtime(pos, "vecmerger index " + i + " out of bounds for length " + v.length(), this);
                 }
-                v.merge((int) i, kv.fields[1]);
+                v.mergeBoxed((int) i, kv.fields[1]);
             }
             default -> throw CompilerDirectives.shouldNotReachHere("not a keyed builder: " + b);
         }

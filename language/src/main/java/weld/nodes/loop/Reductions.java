@@ -71,6 +71,49 @@ public final class Reductions {
         return s.elems();
     }
 
+    /**
+     * The struct of builders updated in place that {@code s} rebuilds ({@code {merge(b.$0, x), ..., b.$n}}, each field
+     * only merging into the same field of {@code b}), or null. Builders updated in place are appenders, vecmergers,
+     * dictmergers and groupmergers: a merge returns the builder it was given, so {@code s} equals {@code b}.
+     */
+    public static Expr.Ident inPlaceUpdate(Expr.MakeStruct s) {
+        if (!(s.type().resolve() instanceof WeldType.Struct st) || st.fields().isEmpty()) {
+            return null;
+        }
+        for (WeldType f : st.fields()) {
+            if (!(f.resolve() instanceof WeldType.Builder b) || b.kind() == BuilderKind.MERGER) {
+                return null;
+            }
+        }
+        Expr.Ident b = fieldZeroOwner(s.elems().get(0), st);
+        if (b == null) {
+            return null;
+        }
+        for (int j = 0; j < s.elems().size(); j++) {
+            int field = j;
+            if (!linear(s.elems().get(j), e -> e instanceof Expr.GetField g && g.index() == field
+                    && g.struct() instanceof Expr.Ident id && id.symbol().equals(b.symbol()), b.symbol())) {
+                return null;
+            }
+        }
+        return b;
+    }
+
+    /** The variable {@code b} of type {@code st} in the first {@code b.$0} inside {@code e}, or null. */
+    private static Expr.Ident fieldZeroOwner(Expr e, WeldType.Struct st) {
+        if (e instanceof Expr.GetField g && g.index() == 0 && g.struct() instanceof Expr.Ident id
+                && id.type().resolve().equals(st)) {
+            return id;
+        }
+        for (Expr c : Children.of(e)) {
+            Expr.Ident id = fieldZeroOwner(c, st);
+            if (id != null) {
+                return id;
+            }
+        }
+        return null;
+    }
+
     /** Whether {@code e} is the target or merges into it (also under if, select and let), using {@code b} nowhere else. */
     private static boolean linear(Expr e, Predicate<Expr> target, Symbol b) {
         if (target.test(e)) {

@@ -35,4 +35,24 @@ class PredicateTest {
         assertUnchanged(PASS, "|v: vec[f64]| result(for(v, merger[f64,max], |b, i, x| if(x > 0.5, merge(b, x), b)))");
         assertUnchanged(PASS, "|v: vec[i64]| result(for(v, appender[i64], |b, i, x| if(x > 10L, merge(b, x), b)))");
     }
+
+    @Test
+    void aStructOfMergersIsPredicatedAsAWhole() {
+        assertTransforms(PASS, "|v: vec[f64]| result(for(v, {merger[f64,+], merger[i64,+], merger[f64,max]}, |b, i, x| "
+                        + "if(x > 0.5, {merge(b.$0, 0.3 * x + 0.2), merge(b.$1, 1L), b.$2}, b)))",
+                "|v: vec[f64]| result(for(v, {merger[f64,+], merger[i64,+], merger[f64,max]}, |b, i, x| "
+                        + "{merge(b.$0, select(x > 0.5, 0.3 * x + 0.2, -0.0)), merge(b.$1, select(x > 0.5, 1L, 0L)), b.$2}))");
+    }
+
+    @Test
+    void aStructWithAnUnpredicableMergeKeepsTheBranch() {
+        assertUnchanged(PASS, "|v: vec[f64]| result(for(v, {merger[f64,+], merger[f64,max]}, |b, i, x| "
+                + "if(x > 0.5, {merge(b.$0, x), merge(b.$1, x)}, b)))");
+        assertUnchanged(PASS, "|v: vec[i64]| result(for(v, {merger[i64,+], appender[i64]}, |b, i, x| "
+                + "if(x > 1L, {merge(b.$0, x), merge(b.$1, x)}, b)))");
+        assertUnchanged(PASS, "|v: vec[i64]| result(for(v, {merger[i64,+], merger[i64,+]}, |b, i, x| "
+                + "if(x > 1L, {merge(b.$0, x), merge(b.$0, x)}, b)))");
+        assertUnchanged(PASS, "|v: vec[f64]| result(for(v, {merger[f64,+], merger[i64,+]}, |b, i, x| "
+                + "if(x > 0.5, {merge(b.$0, exp(x) * log(x)), merge(b.$1, 1L)}, b)))");
+    }
 }

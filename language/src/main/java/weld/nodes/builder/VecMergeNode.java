@@ -1,0 +1,75 @@
+package weld.nodes.builder;
+
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.frame.VirtualFrame;
+
+import weld.WeldException;
+import weld.builders.VecMerger;
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.Carrier;
+import weld.runtime.ScalarOps;
+import weld.runtime.Storage;
+import weld.syntax.BinOp;
+import weld.syntax.Pos;
+import weld.syntax.ScalarKind;
+
+/**
+ * {@code merge(b, {index, value})} on a {@code vecmerger} of a scalar: the index and the value are evaluated in their
+ * carriers (the {@code {index, value}} struct is never built) and combined into the vecmerger's primitive array in
+ * compiled code. A vecmerger shared by the tasks of a parallel loop is updated atomically behind a boundary. An index
+ * outside the vector is a runtime error.
+ */
+public final class VecMergeNode extends WeldExpressionNode {
+    private final Pos pos;
+    private final ScalarKind kind;
+    private final Carrier carrier;
+    private final BinOp op;
+    @Child private WeldExpressionNode builder;
+    @Child private WeldExpressionNode index;
+    @Child private WeldExpressionNode value;
+
+    public VecMergeNode(Pos pos, ScalarKind kind, BinOp op, WeldExpressionNode builder, WeldExpressionNode index,
+                        WeldExpressionNode value) {
+        this.pos = pos;
+        this.kind = kind;
+        this.carrier = Carrier.of(kind);
+        this.op = op;
+        this.builder = builder;
+        this.index = index;
+        this.value = value;
+    }
+
+    @Override
+    public Object executeGeneric(VirtualFrame frame) {
+        VecMerger v = (VecMerger) builder.executeGeneric(frame);
+        long li = index.executeLong(frame);
+        if (li < 0 || li >= v.length()) {
+            CompilerDirectives.transferToInterpreter();
+            throw WeldException.runtime(pos, "vecmerger index " + li + " out of bounds for length " + v.length(), this);
+        }
+        int i = (int) li;
+        if (v.isShared()) {
+            v.mergeBoxed(i, value.executeGeneric(frame));
+            return v;
+        }
+        Object s = v.store();
+        switch (carrier) {
+            case INT -> Storage.writeInt(kind, s, i,
+                    ScalarOps.combineInt(kind, op, Storage.readInt(kind, s, i), value.executeInt(frame)));
+            case LONG -> {
+                long[] a = CompilerDirectives.castExact(s, long[].class);
+                a[i] = ScalarOps.combineLong(kind, op, a[i], value.executeLong(frame));
+            }
+            case FLOAT -> {
+                float[] a = CompilerDirectives.castExact(s, float[].class);
+                a[i] = (float) ScalarOps.combineDouble(op, a[i], value.executeFloat(frame));
+            }
+            case DOUBLE -> {
+                double[] a = CompilerDirectives.castExact(s, double[].class);
+                a[i] = ScalarOps.combineDouble(op, a[i], value.executeDouble(frame));
+            }
+            case BOOLEAN, OBJECT -> v.mergeBoxed(i, value.executeGeneric(frame));
+        }
+        return v;
+    }
+}
