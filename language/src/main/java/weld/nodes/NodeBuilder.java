@@ -380,8 +380,9 @@ public final class NodeBuilder {
 
     /**
      * A {@link ReductionBody} for a loop over a merger or a struct of mergers that only merges into its builder;
-     * null for other loops, and for a single merger that would get one accumulator (no gain). Wrapped in a
-     * {@link VectorReductionBody} when the update function can run as SIMD code.
+     * null for other loops, and for a single merger that would get one accumulator and no SIMD code (no gain).
+     * Wrapped in a {@link VectorReductionBody} when the update function can run as SIMD code (a large update
+     * function too, which gets one accumulator in the scalar body).
      */
     private LoopBody reduction(Expr.For f, int builderSlot, int indexSlot, int countSlot, int counterSlot,
                                ElementLoader[] loaders, List<LoopSlots> iteratorSlots) {
@@ -392,6 +393,10 @@ public final class NodeBuilder {
         boolean struct = bt instanceof WeldType.Struct;
         List<Expr> parts = mergers == null ? null : Reductions.components(body, b, struct, mergers.size());
         if (parts == null) {
+            return null;
+        }
+        LanePlanner.Plan plan = vectorize && indexSlot < 0 ? LanePlanner.plan(f, mergers, parts) : null;
+        if (!struct && plan == null && Reductions.lanes(mergers.get(0), body) == 1) {
             return null;
         }
         int m = parts.size();
@@ -405,9 +410,6 @@ public final class NodeBuilder {
                 acc[j][k] = newSlot(carriers[j]);
             }
             unroll = Math.max(unroll, acc[j].length);
-        }
-        if (!struct && unroll == 1) {
-            return null;
         }
         List<SlotWrite> start = new ArrayList<>();
         List<SlotWrite> finish = new ArrayList<>();
@@ -438,7 +440,6 @@ public final class NodeBuilder {
         }
         ReductionBody scalar = new ReductionBody(unroll, indexSlot, countSlot, counterSlot, loaders,
                 start.toArray(SlotWrite[]::new), steps, finish.toArray(SlotWrite[]::new));
-        LanePlanner.Plan plan = vectorize && indexSlot < 0 ? LanePlanner.plan(f, mergers, parts) : null;
         if (plan == null) {
             return scalar;
         }

@@ -169,6 +169,17 @@ class VectorReductionBodyTest {
     }
 
     @Test
+    void mathFunctionsRunOnLanesWithinRounding() {
+        for (int n : new int[] {77, 1000, 70_001}) {
+            double[] v = doubles(n);
+            assertSame("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, exp(x / 20.0) + log(x * x + 1.0) + sqrt(x * x + 2.0))))", v);
+            assertSame("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, sin(x) * cos(x) + tanh(x / 9.0) + atan(x) - (-x))))", v);
+            assertSame("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, erf(x / 15.0) + erf(x / 80.0) + erf(x * 1e-12))))", v);
+            assertSame("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, -x)))", longs(n));
+        }
+    }
+
+    @Test
     void thePlannerTakesElementWiseUpdatesOnly() {
         assertNotNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| if(x > 0.5, merge(b, x), b)))"));
         assertNotNull(plan("|v: vec[i32], w: vec[i32]| result(for(zip(v, w), merger[i32,max], |b, i, x| merge(b, x.$0 - x.$1)))"));
@@ -179,5 +190,8 @@ class VectorReductionBodyTest {
         assertNull(plan("|v: vec[u64]| result(for(v, merger[u64,+], |b, i, x| merge(b, x)))"), "unsigned");
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(i))))"), "index");
         assertNull(plan("|v: vec[f64]| result(for(iter(v, 0L, 10L, 2L), merger[f64,+], |b, i, x| merge(b, x)))"), "stride");
+        assertNotNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, erf(x) * exp(-x) + sqrt(x))))"));
+        assertNotNull(plan("|v: vec[f32]| result(for(v, merger[f32,+], |b, i, x| merge(b, sqrt(-x))))"));
+        assertNull(plan("|v: vec[f32]| result(for(v, merger[f32,+], |b, i, x| merge(b, exp(x))))"), "f32 math");
     }
 }

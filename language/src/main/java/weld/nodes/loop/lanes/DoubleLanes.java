@@ -6,6 +6,7 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 import weld.syntax.BinOp;
+import weld.syntax.UnaryOp;
 
 /**
  * Block operations on {@code double} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
@@ -91,6 +92,39 @@ final class DoubleLanes {
             acc = acc.blend(binary(op, acc, DoubleVector.fromArray(S, a, ao + k, m)), m);
         }
         acc.intoArray(lanes, 0);
+    }
+
+    /**
+     * {@code out[k] = op(a[ao + k])}: negation and the math functions ({@link VectorErf} for {@code erf}). The
+     * operator is a constant at each Vector API call and the loop calls no method per vector: a vector passed to
+     * a method that is not inlined is boxed, and a method compiled on its own is not inlined into a larger one.
+     */
+    static void unary(UnaryOp op, double[] a, int ao, double[] out, int n) {
+        if (op == UnaryOp.ERF) {
+            VectorErf.erf(a, ao, out, n);
+            return;
+        }
+        for (int k = 0; k < n; k += S.length()) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector x = DoubleVector.fromArray(S, a, ao + k, m);
+            DoubleVector y = switch (op) {
+                case NEG -> x.neg();
+                case SQRT -> x.sqrt();
+                case EXP -> x.lanewise(VectorOperators.EXP);
+                case LOG -> x.lanewise(VectorOperators.LOG);
+                case SIN -> x.lanewise(VectorOperators.SIN);
+                case COS -> x.lanewise(VectorOperators.COS);
+                case TAN -> x.lanewise(VectorOperators.TAN);
+                case ASIN -> x.lanewise(VectorOperators.ASIN);
+                case ACOS -> x.lanewise(VectorOperators.ACOS);
+                case ATAN -> x.lanewise(VectorOperators.ATAN);
+                case SINH -> x.lanewise(VectorOperators.SINH);
+                case COSH -> x.lanewise(VectorOperators.COSH);
+                case TANH -> x.lanewise(VectorOperators.TANH);
+                default -> throw new IllegalArgumentException(op.symbol);
+            };
+            y.intoArray(out, k, m);
+        }
     }
 
     /** A block of {@code n} copies of {@code v}. */

@@ -6,6 +6,7 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 import weld.syntax.BinOp;
+import weld.syntax.UnaryOp;
 
 /**
  * Block operations on {@code float} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
@@ -91,6 +92,27 @@ final class FloatLanes {
             acc = acc.blend(binary(op, acc, FloatVector.fromArray(S, a, ao + k, m)), m);
         }
         acc.intoArray(lanes, 0);
+    }
+
+    /** {@code out[k] = op(a[ao + k])}: negation and {@code sqrt}. */
+    static void unary(UnaryOp op, float[] a, int ao, float[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            unary(op, FloatVector.fromArray(S, a, ao + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            unary(op, FloatVector.fromArray(S, a, ao + k, m)).intoArray(out, k, m);
+        }
+    }
+
+    /** One function, a constant at each Vector API call. */
+    private static FloatVector unary(UnaryOp op, FloatVector x) {
+        return switch (op) {
+            case NEG -> x.neg();
+            case SQRT -> x.sqrt();
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
     }
 
     /** A block of {@code n} copies of {@code v}. */

@@ -6,6 +6,7 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 import weld.syntax.BinOp;
+import weld.syntax.UnaryOp;
 
 /**
  * Block operations on {@code int} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
@@ -92,6 +93,26 @@ final class IntLanes {
             acc = acc.blend(binary(op, acc, IntVector.fromArray(S, a, ao + k, m)), m);
         }
         acc.intoArray(lanes, 0);
+    }
+
+    /** {@code out[k] = op(a[ao + k])}: negation. */
+    static void unary(UnaryOp op, int[] a, int ao, int[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            unary(op, IntVector.fromArray(S, a, ao + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            unary(op, IntVector.fromArray(S, a, ao + k, m)).intoArray(out, k, m);
+        }
+    }
+
+    /** One function, a constant at each Vector API call. */
+    private static IntVector unary(UnaryOp op, IntVector x) {
+        return switch (op) {
+            case NEG -> x.neg();
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
     }
 
     /** A block of {@code n} copies of {@code v}. */

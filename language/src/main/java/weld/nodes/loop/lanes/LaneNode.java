@@ -2,6 +2,7 @@ package weld.nodes.loop.lanes;
 
 import weld.syntax.BinOp;
 import weld.syntax.ScalarKind;
+import weld.syntax.UnaryOp;
 
 /**
  * One value of a vectorized update function, computed a block of iterations at a time: node {@code id}'s values
@@ -84,6 +85,31 @@ abstract class LaneNode {
             boolean and = op == BinOp.LAND || op == BinOp.BAND;
             for (int k = 0; k < n; k++) {
                 out[k] = and ? a[ao + k] & b[bo + k] : a[ao + k] | b[bo + k];
+            }
+        }
+    }
+
+    /** Negation or a math function of a value (which functions each kind supports: see {@link LanePlanner}). */
+    static final class Unary extends LaneNode {
+        final UnaryOp op;
+        final LaneNode arg;
+
+        Unary(int id, UnaryOp op, LaneNode arg) {
+            super(id, arg.kind);
+            this.op = op;
+            this.arg = arg;
+        }
+
+        @Override
+        void eval(Object[] arrays, int[] offsets, int n) {
+            Object a = arrays[arg.id];
+            int ao = offsets[arg.id];
+            Object out = arrays[id];
+            switch (kind) {
+                case F64 -> DoubleLanes.unary(op, (double[]) a, ao, (double[]) out, n);
+                case F32 -> FloatLanes.unary(op, (float[]) a, ao, (float[]) out, n);
+                case I64 -> LongLanes.unary(op, (long[]) a, ao, (long[]) out, n);
+                default -> IntLanes.unary(op, (int[]) a, ao, (int[]) out, n);
             }
         }
     }

@@ -18,7 +18,9 @@ import weld.types.WeldType;
 /**
  * Recognizes the merger reductions a {@link LaneKernel} runs and builds it: whole vectors or unit-stride
  * {@code iter}s (zipped or not) of {@code f64}, {@code f32}, {@code i64} or {@code i32}, no use of the index, and
- * an update function made of arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers),
+ * an update function made of arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers,
+ * negation), {@code sqrt}, the other math functions on {@code f64} (the Vector API's SIMD math, within 1 ulp of the
+ * scalar functions; {@code erf}: {@link VectorErf}),
  * comparisons, {@code &&}/{@code ||}, {@code select}, {@code let}, loop-invariant variables and literals, merging
  * under {@code if}/{@code select}. Mergers: {@code +} and {@code *} on the four kinds, {@code min} and {@code max}
  * on the integers. A merge guarded by a condition merges {@code select(cond, value, identity)}. Example:
@@ -169,6 +171,7 @@ public final class LanePlanner {
             case Expr.GetField g when zip && g.struct() instanceof Expr.Ident id && id.symbol().equals(element) ->
                     element(g.index(), g.type());
             case Expr.Binary b -> binary(b);
+            case Expr.Unary u -> unary(u);
             case Expr.Select s -> select(s.cond(), s.onTrue(), s.onFalse());
             case Expr.If i -> select(i.cond(), i.onTrue(), i.onFalse());
             case Expr.Let l -> {
@@ -197,6 +200,20 @@ public final class LanePlanner {
             throw new Unsupported();
         }
         return add(new LaneNode.Binary(nodes.size(), b.op(), l, r));
+    }
+
+    private LaneNode unary(Expr.Unary u) {
+        LaneNode a = value(u.operand());
+        boolean ok = switch (u.op()) {
+            case NOT -> false;
+            case NEG -> a.kind != ScalarKind.BOOL;
+            case SQRT -> a.kind.isFloat();
+            default -> a.kind == ScalarKind.F64;
+        };
+        if (!ok) {
+            throw new Unsupported();
+        }
+        return add(new LaneNode.Unary(nodes.size(), u.op(), a));
     }
 
     private LaneNode select(Expr cond, Expr onTrue, Expr onFalse) {

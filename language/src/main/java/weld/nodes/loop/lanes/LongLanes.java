@@ -6,6 +6,7 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 import weld.syntax.BinOp;
+import weld.syntax.UnaryOp;
 
 /**
  * Block operations on {@code long} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
@@ -92,6 +93,26 @@ final class LongLanes {
             acc = acc.blend(binary(op, acc, LongVector.fromArray(S, a, ao + k, m)), m);
         }
         acc.intoArray(lanes, 0);
+    }
+
+    /** {@code out[k] = op(a[ao + k])}: negation. */
+    static void unary(UnaryOp op, long[] a, int ao, long[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            unary(op, LongVector.fromArray(S, a, ao + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            unary(op, LongVector.fromArray(S, a, ao + k, m)).intoArray(out, k, m);
+        }
+    }
+
+    /** One function, a constant at each Vector API call. */
+    private static LongVector unary(UnaryOp op, LongVector x) {
+        return switch (op) {
+            case NEG -> x.neg();
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
     }
 
     /** A block of {@code n} copies of {@code v}. */
