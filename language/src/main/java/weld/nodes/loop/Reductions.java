@@ -52,23 +52,36 @@ public final class Reductions {
 
     /**
      * The update of each component: the body itself for a scalar merger, the fields of the struct the body builds
-     * for a struct of mergers; null if the body uses the builder {@code b} in any other way than merging into it.
+     * for a struct of mergers (each under the {@code let}s around the struct, e.g. a condition shared by the
+     * fields); null if the body uses the builder {@code b} in any other way than merging into it.
      */
     public static List<Expr> components(Expr body, Symbol b, boolean struct, int count) {
         if (!struct) {
             return linear(body, e -> e instanceof Expr.Ident id && id.symbol().equals(b), b) ? List.of(body) : null;
         }
+        List<Expr.Let> lets = new ArrayList<>();
+        while (body instanceof Expr.Let l && !uses(l.value(), b)) {
+            lets.add(l);
+            body = l.body();
+        }
         if (!(body instanceof Expr.MakeStruct s) || s.elems().size() != count) {
             return null;
         }
+        List<Expr> parts = new ArrayList<>();
         for (int j = 0; j < count; j++) {
             int field = j;
             if (!linear(s.elems().get(j), e -> e instanceof Expr.GetField g && g.index() == field
                     && g.struct() instanceof Expr.Ident id && id.symbol().equals(b), b)) {
                 return null;
             }
+            Expr part = s.elems().get(j);
+            for (int k = lets.size() - 1; k >= 0; k--) {
+                Expr.Let l = lets.get(k);
+                part = new Expr.Let(l.pos(), part.rawType(), l.symbol(), l.value(), part);
+            }
+            parts.add(part);
         }
-        return s.elems();
+        return parts;
     }
 
     /**

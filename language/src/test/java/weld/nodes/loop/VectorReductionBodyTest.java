@@ -169,6 +169,24 @@ class VectorReductionBodyTest {
     }
 
     @Test
+    void aFilteredStructOfMergersIsPredicatedAndVectorized() {
+        for (int n : new int[] {0, 77, 1000, 70_001}) {
+            double[] v = doubles(n);
+            double[] w = doubles(n + 1);
+            String program = "|v: vec[f64], w: vec[f64], t: f64| let r = for(zip(v, slice(w, 1L, len(v))), "
+                    + "{merger[f64,+], merger[i64,+]}, |b, i, e| if(e.$0 > t, {merge(b.$0, 0.3 * e.$1 + 0.05), "
+                    + "merge(b.$1, 1L)}, b)); {result(r.$0), result(r.$1)}";
+            Value expected = run(scalar, program, v, w, 12.5);
+            for (Context c : new Context[] {simd, parallel}) {
+                Value actual = run(c, program, v, w, 12.5);
+                double sum = expected.getArrayElement(0).asDouble();
+                assertEquals(sum, actual.getArrayElement(0).asDouble(), 1e-9 * Math.max(1, Math.abs(sum)));
+                assertEquals(java.util.Arrays.stream(v).filter(x -> x > 12.5).count(), actual.getArrayElement(1).asLong());
+            }
+        }
+    }
+
+    @Test
     void mathFunctionsRunOnLanesWithinRounding() {
         for (int n : new int[] {77, 1000, 70_001}) {
             double[] v = doubles(n);
