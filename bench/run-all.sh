@@ -40,6 +40,7 @@ jmh_args=$*
 set -f
 cds=$(weld_cds_flags benchmarks/target/check.jsa)
 check_cp="benchmarks/target/weld-benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*"
+weld_cds_refresh benchmarks/target/check.jsa language/target benchmarks/target
 "$java" $WELD_JVM_FLAGS $cds -Dweld.bench.programs="$root/benchmarks/programs" -cp "$check_cp" weld.bench.Check weld.bench.TpchQ1 \
   >/dev/null 2>&1 || true
 for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=100" "CountKeys range=10000" \

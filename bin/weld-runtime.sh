@@ -6,17 +6,19 @@
 # parsed from the module image, and the front end's classes are loaded and verified again in every new JVM.
 # Instead, a copy of the JDK without the placeholder (jlink, about 15 s and 150 MB, once per JDK) takes the jar
 # on the ordinary module path, with the JDK's default CDS archive; a dynamic CDS archive of the Weld, Truffle and
-# Graal classes (-XX:+AutoCreateSharedArchive: written at the exit of the first run, rewritten by the JVM when
-# the jars change) then starts later JVMs from pre-parsed, pre-verified classes. See docs/performance.md.
+# Graal classes (written by -XX:+AutoCreateSharedArchive at the exit of the first run, and again after
+# weld_cds_refresh deleted it because a jar changed) then starts later JVMs from pre-parsed, pre-verified classes.
+# See docs/performance.md, Start-up.
 #
 # Sets:
 #   weld_java          the java command
 #   weld_module_path   the module path before the Weld jars: the Graal compiler and the Truffle/polyglot modules
 #   weld_upgrade_flag  --upgrade-module-path=... where the compiler needs it (no runtime image), else empty
 #   weld_runtime_image the image's directory, empty where the JDK itself runs (then CDS cannot be used)
-#   weld_cds_options   with -XX:SharedArchiveFile=ARCHIVE, the options that use (and keep up to date) a dynamic
-#                      CDS archive at the path ARCHIVE; only for the runtime image
-# and defines weld_cds_flags ARCHIVE, which prints all of these CDS options, or nothing without the image.
+#   weld_cds_options   with -XX:SharedArchiveFile=ARCHIVE, the options that use a dynamic CDS archive at the path
+#                      ARCHIVE and write it where it is missing; only for the runtime image
+# and defines weld_cds_flags ARCHIVE, which prints all of these CDS options, or nothing without the image, and
+# weld_cds_refresh ARCHIVE PATH..., which deletes the archive if a jar under PATH... is newer.
 #
 # WELD_RUNTIME_IMAGE=0 keeps the plain JDK with --upgrade-module-path (no image, no CDS). The image lives in
 # $root/target/runtime/ (removed by mvn clean at the root, and rebuilt on the next run); it is never committed.
@@ -75,5 +77,18 @@ weld_cds_options="-XX:+AutoCreateSharedArchive -Xlog:cds*=off,aot*=off"
 weld_cds_flags() {
   if [ -n "$weld_runtime_image" ]; then
     echo "-XX:SharedArchiveFile=$1 $weld_cds_options"
+  fi
+}
+
+# A module-path jar that changed after the archive was written makes the JVM ignore the archive ("shared class paths
+# mismatch"), but -XX:+AutoCreateSharedArchive does not rewrite it in that case (only a missing or unreadable one):
+# so a stale archive is deleted here, and the next run writes a new one at its exit.
+weld_cds_refresh() {
+  if [ -n "$weld_runtime_image" ] && [ -f "$1" ]; then
+    archive=$1
+    shift
+    if [ -n "$(find "$@" -name '*.jar' -newer "$archive" 2>/dev/null | head -n 1)" ]; then
+      rm -f "$archive"
+    fi
   fi
 }
