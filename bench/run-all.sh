@@ -13,7 +13,7 @@ cd "$root"
 ./mvnw25 -B -q -f benchmarks/pom.xml package >&2
 out=benchmarks/target/results
 rm -rf "$out" && mkdir -p "$out" benchmarks/target/native
-java="$WELD_JAVA_HOME/bin/java"
+java=$WELD_JAVA
 cp="benchmarks/target/classes:benchmarks/target/lib/*"
 
 { lscpu | grep -E "^(Model name|CPU\(s\)|Thread|Core|Socket|L[123]|Flags)" | sed 's/^Flags:.*avx512f.*/Flags: (AVX2, AVX-512)/'
@@ -34,13 +34,23 @@ fi
 
 echo "== parse-to-first-result and result checks" >&2
 jmh_args=$*
+# Each check runs in a fresh JVM with a dynamic CDS archive of its classes, as bin/weld does from its second run
+# on; the first, untimed run writes the archive (bin/weld-runtime.sh).
+# (CDS takes jars only: the check's class path has the benchmark jar, not target/classes.)
+set -f
+cds=$(weld_cds_flags benchmarks/target/check.jsa)
+check_cp="benchmarks/target/weld-benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*"
+weld_cds_refresh benchmarks/target/check.jsa language/target benchmarks/target
+"$java" $WELD_JVM_FLAGS $cds -Dweld.bench.programs="$root/benchmarks/programs" -cp "$check_cp" weld.bench.Check weld.bench.TpchQ1 \
+  >/dev/null 2>&1 || true
 for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=100" "CountKeys range=10000" \
          "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained; do
   set -- $w
   cls=$1; shift
-  "$java" $WELD_JVM_FLAGS -Dweld.bench.programs="$root/benchmarks/programs" -cp "$cp" weld.bench.Check "weld.bench.$cls" "$@" \
+  "$java" $WELD_JVM_FLAGS $cds -Dweld.bench.programs="$root/benchmarks/programs" -cp "$check_cp" weld.bench.Check "weld.bench.$cls" "$@" \
     2>&1 | grep -v "^WARNING: Using incubator" | tee -a "$out/check.json" >&2
 done
+set +f
 
 # JMH (1 fork; 10 warm-up iterations of 1 s for Weld, 3 for Java; 3 measured), in three runs: group-by with 10^6
 # keys takes seconds per call in Weld, so it gets 3 warm-up iterations. ChainedUnfused.java repeats Chained.java.
