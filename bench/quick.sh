@@ -9,5 +9,5 @@ cd "$root"
 . "$root/bin/find-jdk.sh"
 . "$root/bench/jvm-flags.sh"
 ./mvnw25 -B -q -f benchmarks/pom.xml package >&2
-"$WELD_JAVA_HOME/bin/java" $WELD_JVM_FLAGS -Dweld.bench.programs="$root/benchmarks/programs" \
+"$WELD_JAVA" $WELD_JVM_FLAGS -Dweld.bench.programs="$root/benchmarks/programs" \
   -cp "benchmarks/target/classes:benchmarks/target/lib/*" weld.bench.Quick "$@" 2>&1 | grep -v "^WARNING: Using incubator"
