@@ -11,7 +11,10 @@ import weld.runtime.WeldDict;
 import weld.syntax.BinOp;
 import weld.types.WeldType;
 
-/** {@code dictmerger[K, V, op]}: a hash table whose values for equal keys are combined with {@code op}. */
+/**
+ * {@code dictmerger[K, V, op]}: a hash table whose values for equal keys are combined with {@code op}, over boxed keys
+ * and values; dictmergers of scalar keys and values are {@link ScalarDictMerger}s instead.
+ */
 public final class DictMerger {
     private final WeldType.Dict type;
     private final BinOp op;
@@ -39,6 +42,6 @@ public final class DictMerger {
     @TruffleBoundary
     public WeldDict result() {
         MemoryBudget.charge(map.size() * MemoryBudget.ENTRY_BYTES);
-        return new WeldDict(type, new LinkedHashMap<>(map));
+        return WeldDict.ofMap(type, new LinkedHashMap<>(map));
     }
 }

@@ -47,7 +47,7 @@ public final class GroupMerger {
 
     @TruffleBoundary
     public WeldDict result() {
-        WeldDict d = new WeldDict(new WeldType.Dict(key, new WeldType.Vec(value)));
+        WeldDict d = WeldDict.empty(new WeldType.Dict(key, new WeldType.Vec(value)));
         ScalarKind kind = Storage.kindOf(value);
         for (Map.Entry<Object, List<Object>> e : groups.entrySet()) {
             List<Object> vs = e.getValue();
@@ -55,7 +55,7 @@ public final class GroupMerger {
             for (int i = 0; i < vs.size(); i++) {
                 Storage.writeBoxed(kind, store, i, vs.get(i));
             }
-            d.map.put(e.getKey(), new WeldVector(value, store, 0, vs.size()));
+            d.put(e.getKey(), new WeldVector(value, store, 0, vs.size()));
         }
         return d;
     }

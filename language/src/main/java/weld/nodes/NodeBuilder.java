@@ -9,10 +9,12 @@ import com.oracle.truffle.api.frame.FrameDescriptor;
 
 import weld.WeldException;
 import weld.WeldLanguage;
+import weld.builders.ScalarDictMerger;
 import weld.ir.Expr;
 import weld.ir.Program;
 import weld.ir.Symbol;
 import weld.nodes.builder.AppendNode;
+import weld.nodes.builder.MergeDictNode;
 import weld.nodes.builder.MergeKeyedNode;
 import weld.nodes.builder.MergeLanesNode;
 import weld.nodes.builder.InPlaceUpdateNode;
@@ -190,9 +192,12 @@ public final class NodeBuilder {
             case Expr.Len l -> new LenNode(build(l.vector()));
             case Expr.Lookup l -> l.collection().type() instanceof WeldType.Vec
                     ? new LookupVectorNode(l.pos(), build(l.collection()), build(l.key()))
-                    : new LookupDictNode(l.pos(), build(l.collection()), build(l.key()));
-            case Expr.OptLookup l -> new DictQueryNode((WeldType.Struct) l.type(), build(l.dict()), build(l.key()));
-            case Expr.KeyExists k -> new DictQueryNode(null, build(k.dict()), build(k.key()));
+                    : new LookupDictNode(l.pos(), (WeldType.Dict) l.collection().type().resolve(), build(l.collection()),
+                            build(l.key()));
+            case Expr.OptLookup l -> new DictQueryNode((WeldType.Struct) l.type(), (WeldType.Dict) l.dict().type().resolve(),
+                    build(l.dict()), build(l.key()));
+            case Expr.KeyExists k -> new DictQueryNode(null, (WeldType.Dict) k.dict().type().resolve(), build(k.dict()),
+                    build(k.key()));
             case Expr.Slice s -> new SliceNode(build(s.vector()), build(s.index()), build(s.size()));
             case Expr.Sort s -> {
                 WeldExpressionNode vec = build(s.vector());
@@ -286,6 +291,12 @@ public final class NodeBuilder {
         WeldExpressionNode b = build(m.builder());
         if (bt.kind() == BuilderKind.VECMERGER) {
             return vecMerge(m, bt, b);
+        }
+        if (bt.kind() == BuilderKind.DICTMERGER && ScalarDictMerger.supports(bt)) {
+            if (m.value() instanceof Expr.MakeStruct kv) {
+                return MergeDictNode.of(bt, b, build(kv.elems().get(0)), build(kv.elems().get(1)));
+            }
+            return MergeDictNode.ofPair(bt, b, build(m.value()));
         }
         WeldExpressionNode v = build(m.value());
         if (m.value().type() instanceof WeldType.Simd simd) {

@@ -7,6 +7,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import weld.builders.Appender;
 import weld.builders.DictMerger;
 import weld.builders.GroupMerger;
+import weld.builders.ScalarDictMerger;
 import weld.builders.VecMerger;
 import weld.runtime.ScalarOps;
 import weld.runtime.WeldStruct;
@@ -49,7 +50,9 @@ public final class Partials {
         return switch (b.kind()) {
             case MERGER -> ScalarOps.identity(b.elem(), b.op());
             case APPENDER -> new Appender(b.elem(), 0);
-            case DICTMERGER -> new DictMerger((WeldType.Dict) b.resultType(), b.op());
+            case DICTMERGER -> ScalarDictMerger.supports(b)
+                    ? new ScalarDictMerger((WeldType.Dict) b.resultType(), b.op(), 0)
+                    : new DictMerger((WeldType.Dict) b.resultType(), b.op());
             case GROUPMERGER -> new GroupMerger(b.params().get(0), b.params().get(1));
             case VECMERGER -> {
                 VecMerger v = (VecMerger) initial;
@@ -78,6 +81,10 @@ public final class Partials {
             }
             case APPENDER -> ((Appender) acc).appendAll((Appender) partial);
             case DICTMERGER -> {
+                if (acc instanceof ScalarDictMerger d) {
+                    d.mergeAll((ScalarDictMerger) partial);
+                    return acc;
+                }
                 for (Map.Entry<Object, Object> e : ((DictMerger) partial).entries()) {
                     ((DictMerger) acc).merge(e.getKey(), e.getValue());
                 }

@@ -222,12 +222,12 @@ public final class ArgumentConverter {
         if (!INTEROP.hasHashEntries(v)) {
             throw new Mismatch(null);
         }
-        WeldDict d = new WeldDict(t);
+        WeldDict d = WeldDict.empty(t);
         Object it = INTEROP.getHashEntriesIterator(v);
         try {
             while (INTEROP.hasIteratorNextElement(it)) {
                 Object e = INTEROP.getIteratorNextElement(it);
-                d.map.put(convert(t.key().resolve(), INTEROP.readArrayElement(e, 0)),
+                d.put(convert(t.key().resolve(), INTEROP.readArrayElement(e, 0)),
                         convert(t.value().resolve(), INTEROP.readArrayElement(e, 1)));
             }
         } catch (com.oracle.truffle.api.interop.StopIterationException

@@ -3,7 +3,6 @@ package weld.runtime;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Map;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
@@ -87,11 +86,11 @@ public final class Serializer {
             }
             case WeldType.Dict dt -> {
                 WeldDict d = (WeldDict) v;
-                out.putLong(d.map.size());
-                for (Map.Entry<Object, Object> e : d.map.entrySet()) {
-                    write(out, dt.key().resolve(), e.getKey());
-                    write(out, dt.value().resolve(), e.getValue());
-                }
+                out.putLong(d.size());
+                d.forEach((k, x) -> {
+                    write(out, dt.key().resolve(), k);
+                    write(out, dt.value().resolve(), x);
+                });
             }
             default -> throw new IllegalArgumentException("cannot serialize " + t);
         }
@@ -180,10 +179,10 @@ public final class Serializer {
             }
             case WeldType.Dict dt -> {
                 long n = length(in, WeldType.Struct.of(dt.key(), dt.value()));
-                WeldDict d = new WeldDict(dt);
+                WeldDict d = WeldDict.empty(dt);
                 for (long i = 0; i < n; i++) {
                     Object k = read(in, dt.key().resolve());
-                    d.map.put(k, read(in, dt.value().resolve()));
+                    d.put(k, read(in, dt.value().resolve()));
                 }
                 return d;
             }

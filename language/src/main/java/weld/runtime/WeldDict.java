@@ -3,6 +3,7 @@ package weld.runtime;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropLibrary;
@@ -14,32 +15,79 @@ import com.oracle.truffle.api.library.ExportMessage;
 import weld.types.WeldType;
 
 /**
- * A {@code dict[K, V]}: keys and values boxed in their carriers, keys compared by value (vectors and structs by
- * content). Entry order is unspecified in Weld; this implementation keeps insertion order. Exposed to other
+ * A {@code dict[K, V]}. A dictionary whose keys are scalars carried as {@code int} or {@code long} and whose values
+ * are non-boolean scalars is a {@link ScalarTable} over primitive arrays (typed lookups read it without boxing);
+ * any other is a map over keys and values boxed in their carriers, keys compared by value (vectors and structs by
+ * content). Entry order is unspecified in Weld; both representations keep insertion order. Exposed to other
  * languages through the interop hash messages.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class WeldDict implements TruffleObject {
     public final WeldType.Dict type;
-    public final Map<Object, Object> map;
+    /** The entries of a dictionary of scalars, or null (then {@link #map} holds them). */
+    public final ScalarTable table;
+    private final Map<Object, Object> map;
 
-    public WeldDict(WeldType.Dict type, Map<Object, Object> map) {
+    /** A dictionary over {@code table}, which it then owns. */
+    public WeldDict(WeldType.Dict type, ScalarTable table) {
         this.type = type;
+        this.table = table;
+        this.map = null;
+    }
+
+    private WeldDict(WeldType.Dict type, Map<Object, Object> map) {
+        this.type = type;
+        this.table = null;
         this.map = map;
     }
 
-    public WeldDict(WeldType.Dict type) {
-        this(type, new LinkedHashMap<>());
+    /** An empty dictionary of type {@code type}, to fill with {@link #put}. */
+    @TruffleBoundary
+    public static WeldDict empty(WeldType.Dict type) {
+        if (ScalarTable.supports(type.key(), type.value())) {
+            return new WeldDict(type, new ScalarTable(((WeldType.Scalar) type.key().resolve()).kind(),
+                    ((WeldType.Scalar) type.value().resolve()).kind(), 0));
+        }
+        return new WeldDict(type, new LinkedHashMap<>());
+    }
+
+    /** A boxed dictionary holding {@code map}, which it then owns. */
+    public static WeldDict ofMap(WeldType.Dict type, Map<Object, Object> map) {
+        return new WeldDict(type, map);
     }
 
     @TruffleBoundary
     public int size() {
-        return map.size();
+        return table != null ? table.size() : map.size();
     }
 
+    /** The value of a boxed key, or null if it is absent. */
     @TruffleBoundary
     public Object get(Object key) {
-        return map.get(key);
+        return table != null ? table.getBoxed(key) : map.get(key);
+    }
+
+    /** Adds or replaces an entry (while the dictionary is being built). */
+    @TruffleBoundary
+    public void put(Object key, Object value) {
+        if (table != null) {
+            table.putBoxed(key, value);
+        } else {
+            map.put(key, value);
+        }
+    }
+
+    /** Calls {@code f} with every entry, boxed, in the dictionary's order. */
+    @TruffleBoundary
+    public void forEach(BiConsumer<Object, Object> f) {
+        if (table != null) {
+            for (int j = 0; j < table.size(); j++) {
+                int s = table.slot(j);
+                f.accept(table.keyAt(s), table.valueAt(s));
+            }
+        } else {
+            map.forEach(f);
+        }
     }
 
     @ExportMessage
@@ -50,14 +98,14 @@ public final class WeldDict implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     long getHashSize() {
-        return map.size();
+        return size();
     }
 
     @ExportMessage
     @TruffleBoundary
     boolean isHashEntryReadable(Object key) {
         Object k = ownKey(key);
-        return k != null && map.containsKey(k);
+        return k != null && get(k) != null;
     }
 
     /** A key from another language converted to this dictionary's key type, or null if it cannot be one. */
@@ -69,7 +117,7 @@ public final class WeldDict implements TruffleObject {
     @TruffleBoundary
     Object readHashValue(Object key) throws com.oracle.truffle.api.interop.UnknownKeyException {
         Object k = ownKey(key);
-        Object v = k == null ? null : map.get(k);
+        Object v = k == null ? null : get(k);
         if (v == null) {
             throw com.oracle.truffle.api.interop.UnknownKeyException.create(key);
         }
@@ -79,7 +127,7 @@ public final class WeldDict implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     Object getHashEntriesIterator() {
-        return new EntryIterator(this, map.entrySet().iterator());
+        return new EntryIterator(this);
     }
 
     /** Iterator over the entries as two-element arrays {@code [key, value]}. */
@@ -87,10 +135,11 @@ public final class WeldDict implements TruffleObject {
     static final class EntryIterator implements TruffleObject {
         private final WeldDict dict;
         private final Iterator<Map.Entry<Object, Object>> it;
+        private int next;
 
-        EntryIterator(WeldDict dict, Iterator<Map.Entry<Object, Object>> it) {
+        EntryIterator(WeldDict dict) {
             this.dict = dict;
-            this.it = it;
+            this.it = dict.map == null ? null : dict.map.entrySet().iterator();
         }
 
         @ExportMessage
@@ -101,24 +150,39 @@ public final class WeldDict implements TruffleObject {
         @ExportMessage
         @TruffleBoundary
         boolean hasIteratorNextElement() {
-            return it.hasNext();
+            return it != null ? it.hasNext() : next < dict.table.size();
         }
 
         @ExportMessage
         @TruffleBoundary
         Object getIteratorNextElement() throws StopIterationException {
-            if (!it.hasNext()) {
+            if (!hasIteratorNextElement()) {
                 throw StopIterationException.create();
             }
-            Map.Entry<Object, Object> e = it.next();
+            Object k;
+            Object v;
+            if (it != null) {
+                Map.Entry<Object, Object> e = it.next();
+                k = e.getKey();
+                v = e.getValue();
+            } else {
+                int s = dict.table.slot(next++);
+                k = dict.table.keyAt(s);
+                v = dict.table.valueAt(s);
+            }
             WeldType.Struct pair = WeldType.Struct.of(dict.type.key().resolve(), dict.type.value().resolve());
-            return new WeldStruct(pair, new Object[] {e.getKey(), e.getValue()});
+            return new WeldStruct(pair, new Object[] {k, v});
         }
     }
 
     @Override
     @TruffleBoundary
     public String toString() {
-        return map.toString();
+        if (map != null) {
+            return map.toString();
+        }
+        StringBuilder sb = new StringBuilder("{");
+        forEach((k, v) -> sb.append(sb.length() > 1 ? ", " : "").append(k).append('=').append(v));
+        return sb.append('}').toString();
     }
 }

@@ -6,6 +6,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.WeldException;
 import weld.builders.DictMerger;
 import weld.builders.GroupMerger;
+import weld.builders.ScalarDictMerger;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.WeldStruct;
@@ -32,6 +33,7 @@ public final class MergeKeyedNode extends WeldExpressionNode {
         WeldStruct kv = (WeldStruct) value.executeGeneric(frame);
         switch (b) {
             case DictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
+            case ScalarDictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
             case GroupMerger g -> g.merge(kv.fields[0], kv.fields[1]);
             case VecMerger v -> {
                 long i = (Long) kv.fields[0];

@@ -5,6 +5,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.builders.Appender;
 import weld.builders.DictMerger;
 import weld.builders.GroupMerger;
+import weld.builders.ScalarDictMerger;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.WeldVector;
@@ -16,10 +17,13 @@ import weld.types.WeldType;
  */
 public final class NewBuilderNode extends WeldExpressionNode {
     private final WeldType.Builder type;
+    /** Whether a dictmerger is a {@link ScalarDictMerger}. */
+    private final boolean scalar;
     @Child private WeldExpressionNode arg;
 
     public NewBuilderNode(WeldType.Builder type, WeldExpressionNode arg) {
         this.type = type;
+        this.scalar = type.kind() == weld.syntax.BuilderKind.DICTMERGER && ScalarDictMerger.supports(type);
         this.arg = arg;
     }
 
@@ -28,10 +32,9 @@ public final class NewBuilderNode extends WeldExpressionNode {
         return switch (type.kind()) {
             case APPENDER -> new Appender(type.elem(), arg == null ? 0 : arg.executeLong(frame));
             case DICTMERGER -> {
-                if (arg != null) {
-                    arg.executeLong(frame);
-                }
-                yield new DictMerger((WeldType.Dict) type.resultType(), type.op());
+                long hint = arg != null ? arg.executeLong(frame) : 0;
+                yield scalar ? new ScalarDictMerger((WeldType.Dict) type.resultType(), type.op(), hint)
+                        : new DictMerger((WeldType.Dict) type.resultType(), type.op());
             }
             case GROUPMERGER -> {
                 if (arg != null) {

@@ -6,6 +6,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.builders.Appender;
 import weld.builders.DictMerger;
 import weld.builders.GroupMerger;
+import weld.builders.ScalarDictMerger;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.WeldStruct;
@@ -34,6 +35,7 @@ public final class ResultNode extends WeldExpressionNode {
         return switch (b) {
             case Appender a -> a.result();
             case DictMerger d -> d.result();
+            case ScalarDictMerger d -> d.result();
             case GroupMerger g -> g.result();
             case VecMerger v -> v.result();
             case WeldStruct s when t instanceof WeldType.Struct st && !(s.type.equals(st)) -> {

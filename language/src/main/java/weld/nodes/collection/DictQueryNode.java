@@ -3,7 +3,9 @@ package weld.nodes.collection;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.nodes.WeldExpressionNode;
+import weld.runtime.Carrier;
 import weld.runtime.ScalarOps;
+import weld.runtime.ScalarTable;
 import weld.runtime.WeldDict;
 import weld.runtime.WeldStruct;
 import weld.types.WeldType;
@@ -15,12 +17,15 @@ import weld.types.WeldType;
 public final class DictQueryNode extends WeldExpressionNode {
     private final WeldType.Struct optType;
     private final Object missingValue;
+    /** The key's carrier when the dictionary is a {@link ScalarTable}, else null. */
+    private final Carrier keyCarrier;
     @Child private WeldExpressionNode dict;
     @Child private WeldExpressionNode key;
 
     /** {@code optType} is null for keyexists. */
-    public DictQueryNode(WeldType.Struct optType, WeldExpressionNode dict, WeldExpressionNode key) {
+    public DictQueryNode(WeldType.Struct optType, WeldType.Dict type, WeldExpressionNode dict, WeldExpressionNode key) {
         this.optType = optType;
+        this.keyCarrier = ScalarTable.supports(type.key(), type.value()) ? Carrier.of(type.key()) : null;
         this.missingValue = optType == null ? null : zero(optType.fields().get(1));
         this.dict = dict;
         this.key = key;
@@ -38,7 +43,17 @@ public final class DictQueryNode extends WeldExpressionNode {
     @Override
     public Object executeGeneric(VirtualFrame frame) {
         WeldDict d = (WeldDict) dict.executeGeneric(frame);
-        Object v = d.get(key.executeGeneric(frame));
+        ScalarTable t = d.table;
+        Object v;
+        if (keyCarrier != null && t != null) {
+            int s = t.find(keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame));
+            if (optType == null) {
+                return s >= 0;
+            }
+            v = s >= 0 ? t.valueAt(s) : null;
+        } else {
+            v = d.get(key.executeGeneric(frame));
+        }
         if (optType == null) {
             return v != null;
         }

@@ -1,7 +1,5 @@
 package weld.nodes.collection;
 
-import java.util.Map;
-
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
@@ -28,11 +26,9 @@ public final class ToVecNode extends WeldExpressionNode {
 
     @TruffleBoundary
     private WeldVector toVec(WeldDict d) {
-        Object[] out = new Object[d.map.size()];
-        int i = 0;
-        for (Map.Entry<Object, Object> e : d.map.entrySet()) {
-            out[i++] = new WeldStruct(pairType, new Object[] {e.getKey(), e.getValue()});
-        }
+        Object[] out = new Object[d.size()];
+        int[] i = {0};
+        d.forEach((k, v) -> out[i[0]++] = new WeldStruct(pairType, new Object[] {k, v}));
         return new WeldVector(pairType, out, 0, out.length);
     }
 }

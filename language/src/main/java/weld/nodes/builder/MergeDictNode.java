@@ -1,0 +1,93 @@
+package weld.nodes.builder;
+
+import com.oracle.truffle.api.frame.VirtualFrame;
+
+import weld.builders.ScalarDictMerger;
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.Carrier;
+import weld.runtime.ScalarTable;
+import weld.runtime.WeldStruct;
+import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/**
+ * {@code merge(b, {k, v})} on a {@link ScalarDictMerger}: probes and combines in compiled code, with the key and
+ * value types and the operator fixed when the node is built. When the merged value is a struct literal the key
+ * and value are evaluated by their typed execute methods, so nothing is boxed; otherwise the struct is unpacked.
+ */
+public final class MergeDictNode extends WeldExpressionNode {
+    private final Carrier keyCarrier;
+    private final Carrier valueCarrier;
+    private final ScalarKind valueKind;
+    private final BinOp op;
+    @Child private WeldExpressionNode builder;
+    /** The key and value expressions, or null when {@link #pair} gives both. */
+    @Child private WeldExpressionNode key;
+    @Child private WeldExpressionNode value;
+    @Child private WeldExpressionNode pair;
+
+    private MergeDictNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
+                          WeldExpressionNode value, WeldExpressionNode pair) {
+        this.keyCarrier = Carrier.of(type.params().get(0));
+        this.valueKind = ((WeldType.Scalar) type.params().get(1).resolve()).kind();
+        this.valueCarrier = Carrier.of(valueKind);
+        this.op = type.op();
+        this.builder = builder;
+        this.key = key;
+        this.value = value;
+        this.pair = pair;
+    }
+
+    /** A merge of the key and value expressions of a struct literal. */
+    public static MergeDictNode of(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
+                                   WeldExpressionNode value) {
+        return new MergeDictNode(type, builder, key, value, null);
+    }
+
+    /** A merge of a {@code {K, V}} struct value. */
+    public static MergeDictNode ofPair(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode pair) {
+        return new MergeDictNode(type, builder, null, null, pair);
+    }
+
+    @Override
+    public Object executeGeneric(VirtualFrame frame) {
+        ScalarDictMerger d = (ScalarDictMerger) builder.executeGeneric(frame);
+        if (pair != null) {
+            WeldStruct kv = (WeldStruct) pair.executeGeneric(frame);
+            long k = keyCarrier == Carrier.INT ? (long) (Integer) kv.fields[0] : (Long) kv.fields[0];
+            switch (valueCarrier) {
+                case INT -> d.table().mergeLong(k, (Integer) kv.fields[1], valueKind, op);
+                case LONG -> d.table().mergeLong(k, (Long) kv.fields[1], valueKind, op);
+                case FLOAT -> d.table().mergeDouble(k, (Float) kv.fields[1], valueKind, op);
+                default -> d.table().mergeDouble(k, (Double) kv.fields[1], valueKind, op);
+            }
+            return d;
+        }
+        long k = keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame);
+        ScalarTable t;
+        switch (valueCarrier) {
+            case INT -> {
+                long v = value.executeInt(frame);
+                t = d.table();
+                t.mergeLong(k, v, valueKind, op);
+            }
+            case LONG -> {
+                long v = value.executeLong(frame);
+                t = d.table();
+                t.mergeLong(k, v, valueKind, op);
+            }
+            case FLOAT -> {
+                double v = value.executeFloat(frame);
+                t = d.table();
+                t.mergeDouble(k, v, valueKind, op);
+            }
+            default -> {
+                double v = value.executeDouble(frame);
+                t = d.table();
+                t.mergeDouble(k, v, valueKind, op);
+            }
+        }
+        return d;
+    }
+}
