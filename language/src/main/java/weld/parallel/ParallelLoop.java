@@ -30,7 +30,8 @@ import weld.types.WeldType;
  *
  * <p>Splitting: at least two grains of iterations are needed (option {@code weld.Grain}; adaptive by default:
  * {@value #ADAPTIVE_MIN_GRAIN} iterations or an eighth of a thread's share, whichever is larger), and there are at
- * most four tasks per thread, so that work stealing can balance uneven iterations.
+ * most four tasks per thread, so that work stealing can balance uneven iterations; a loop into a dictmerger or a
+ * vecmerger gets one task per thread, as each task's partial is as large as the key space (not the iterations).
  */
 public final class ParallelLoop {
     static final int ADAPTIVE_MIN_GRAIN = 4096;
@@ -57,7 +58,16 @@ public final class ParallelLoop {
         if (tasks < 2) {
             return null;
         }
+        if (Partials.keyed(builderType)) {
+            tasks = Math.min(tasks, context.threads());
+        }
         long chunk = (n + tasks - 1) / tasks;
+        // The first task merges into the initial builder itself; the others get fresh partials, all made before any
+        // task starts (making one may switch a shared vecmerger to atomic updates).
+        List<Object> partials = new ArrayList<>();
+        for (long from = 0; from < n; from += chunk) {
+            partials.add(from == 0 ? initial : Partials.fresh(builderType, initial, context.sharedVecMergerLength()));
+        }
         TruffleContext workers = context.workerContext();
         AtomicBoolean failed = new AtomicBoolean();
         MemoryBudget budget = MemoryBudget.current();
@@ -65,7 +75,7 @@ public final class ParallelLoop {
         for (long from = 0; from < n; from += chunk) {
             long start = from;
             long end = Math.min(n, from + chunk);
-            Object partial = Partials.fresh(builderType, initial, context.sharedVecMergerLength());
+            Object partial = partials.get(running.size());
             running.add(context.pool().submit(() -> {
                 if (failed.get()) {
                     return null;
@@ -83,11 +93,14 @@ public final class ParallelLoop {
                 }
             }));
         }
-        Object result = initial;
+        Object result = null;
         try {
             for (ForkJoinTask<Object> t : running) {
                 Object partial = await(location, t);
-                result = Partials.combine(builderType, result, partial);
+                // null: the task was skipped after another one failed, and awaiting that one throws.
+                if (partial != null) {
+                    result = result == null ? partial : Partials.combine(builderType, result, partial);
+                }
             }
         } finally {
             for (ForkJoinTask<Object> t : running) {

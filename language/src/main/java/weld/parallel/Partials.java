@@ -11,6 +11,7 @@ import weld.builders.ScalarDictMerger;
 import weld.builders.VecMerger;
 import weld.runtime.ScalarOps;
 import weld.runtime.WeldStruct;
+import weld.syntax.BuilderKind;
 import weld.types.WeldType;
 
 /**
@@ -29,6 +30,15 @@ public final class Partials {
             return s.fields().stream().allMatch(Partials::supports);
         }
         return t instanceof WeldType.Builder;
+    }
+
+    /** Whether {@code t} holds a dictmerger or a vecmerger, whose partials grow with the key space. */
+    public static boolean keyed(WeldType t) {
+        t = t.resolve();
+        if (t instanceof WeldType.Struct s) {
+            return s.fields().stream().anyMatch(Partials::keyed);
+        }
+        return t instanceof WeldType.Builder b && (b.kind() == BuilderKind.DICTMERGER || b.kind() == BuilderKind.VECMERGER);
     }
 
     /**
