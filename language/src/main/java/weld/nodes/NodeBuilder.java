@@ -382,8 +382,10 @@ public final class NodeBuilder {
         ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
         LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots);
         if (loopBody == null) {
+            boolean inPlace = Reductions.updatesInPlace(f.update().body(), f.update().params().get(0).symbol(),
+                    f.builder().type());
             loopBody = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray,
-                    build(f.update().body()));
+                    build(f.update().body()), inPlace);
         }
         return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot, countSlot, counterSlot,
                 iterators.toArray(IteratorNode[]::new), builder, loopBody);

@@ -112,6 +112,50 @@ public final class Reductions {
         return b;
     }
 
+    /**
+     * Whether the update function {@code body} always returns the builder {@code b} it was given, updated in place:
+     * {@code b} is an appender, vecmerger, dictmerger or groupmerger (or a struct of them) and the body only merges
+     * into it (also under if, select and let), e.g. {@code if(x > 0, merge(b, {x, 1L}), b)}.
+     */
+    public static boolean updatesInPlace(Expr body, Symbol b, WeldType type) {
+        WeldType t = type.resolve();
+        if (t instanceof WeldType.Builder bt) {
+            return bt.kind() != BuilderKind.MERGER && linear(body, e -> e instanceof Expr.Ident id && id.symbol().equals(b), b);
+        }
+        if (!(t instanceof WeldType.Struct st) || st.fields().isEmpty()) {
+            return false;
+        }
+        for (WeldType f : st.fields()) {
+            if (!(f.resolve() instanceof WeldType.Builder fb) || fb.kind() == BuilderKind.MERGER) {
+                return false;
+            }
+        }
+        return sameStruct(body, b, st.fields().size());
+    }
+
+    private static boolean sameStruct(Expr e, Symbol b, int fields) {
+        return switch (e) {
+            case Expr.Ident id -> id.symbol().equals(b);
+            case Expr.MakeStruct s -> s.elems().size() == fields && fieldsInPlace(s, b);
+            case Expr.If i -> !uses(i.cond(), b) && sameStruct(i.onTrue(), b, fields) && sameStruct(i.onFalse(), b, fields);
+            case Expr.Select s -> !uses(s.cond(), b) && sameStruct(s.onTrue(), b, fields) && sameStruct(s.onFalse(), b, fields);
+            case Expr.Let l -> !uses(l.value(), b) && sameStruct(l.body(), b, fields);
+            case Expr.Annotated a -> sameStruct(a.expr(), b, fields);
+            default -> false;
+        };
+    }
+
+    private static boolean fieldsInPlace(Expr.MakeStruct s, Symbol b) {
+        for (int j = 0; j < s.elems().size(); j++) {
+            int field = j;
+            if (!linear(s.elems().get(j), e -> e instanceof Expr.GetField g && g.index() == field
+                    && g.struct() instanceof Expr.Ident id && id.symbol().equals(b), b)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The variable {@code b} of type {@code st} in the first {@code b.$0} inside {@code e}, or null. */
     private static Expr.Ident fieldZeroOwner(Expr e, WeldType.Struct st) {
         if (e instanceof Expr.GetField g && g.index() == 0 && g.struct() instanceof Expr.Ident id

@@ -7,7 +7,11 @@ import weld.nodes.Slots;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
 
-/** The general loop body: loads the index and the elements, runs the update function, stores the builder. */
+/**
+ * The general loop body: loads the index and the elements, runs the update function, stores the builder. When the
+ * update function returns the builder it was given, updated in place ({@code inPlace}), the builder slot is not
+ * written: the builder is then loop-invariant, so the compiled loop checks its class and loads its fields once.
+ */
 public final class UpdateBody extends LoopBody {
     private final Carrier carrier;
     private final int builderSlot;
@@ -15,10 +19,12 @@ public final class UpdateBody extends LoopBody {
     private final int countSlot;
     private final int counterSlot;
     @Children private final ElementLoader[] loaders;
+    private final boolean inPlace;
     @Child private WeldExpressionNode body;
 
     public UpdateBody(Carrier carrier, int builderSlot, int indexSlot, int countSlot, int counterSlot,
-                      ElementLoader[] loaders, WeldExpressionNode body) {
+                      ElementLoader[] loaders, WeldExpressionNode body, boolean inPlace) {
+        this.inPlace = inPlace;
         this.carrier = carrier;
         this.builderSlot = builderSlot;
         this.indexSlot = indexSlot;
@@ -41,7 +47,11 @@ public final class UpdateBody extends LoopBody {
         for (ElementLoader l : loaders) {
             l.load(frame, i);
         }
-        Slots.store(frame, builderSlot, carrier, body);
+        if (inPlace) {
+            body.executeGeneric(frame);
+        } else {
+            Slots.store(frame, builderSlot, carrier, body);
+        }
         frame.setLong(counterSlot, i + 1);
         return true;
     }
