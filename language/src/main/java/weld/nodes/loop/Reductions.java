@@ -57,24 +57,19 @@ public final class Reductions {
      */
     public static List<Expr> components(Expr body, Symbol b, boolean struct, int count) {
         if (!struct) {
-            return linear(body, e -> e instanceof Expr.Ident id && id.symbol().equals(b), b) ? List.of(body) : null;
+            return mergesInto(body, b) ? List.of(body) : null;
         }
         List<Expr.Let> lets = new ArrayList<>();
         while (body instanceof Expr.Let l && !uses(l.value(), b)) {
             lets.add(l);
             body = l.body();
         }
-        if (!(body instanceof Expr.MakeStruct s) || s.elems().size() != count) {
+        if (!(body instanceof Expr.MakeStruct s) || s.elems().size() != count || !mergesIntoFields(s, b)) {
             return null;
         }
         List<Expr> parts = new ArrayList<>();
-        for (int j = 0; j < count; j++) {
-            int field = j;
-            if (!linear(s.elems().get(j), e -> e instanceof Expr.GetField g && g.index() == field
-                    && g.struct() instanceof Expr.Ident id && id.symbol().equals(b), b)) {
-                return null;
-            }
-            Expr part = s.elems().get(j);
+        for (Expr field : s.elems()) {
+            Expr part = field;
             for (int k = lets.size() - 1; k >= 0; k--) {
                 Expr.Let l = lets.get(k);
                 part = new Expr.Let(l.pos(), part.rawType(), l.symbol(), l.value(), part);
@@ -90,26 +85,11 @@ public final class Reductions {
      * dictmergers and groupmergers: a merge returns the builder it was given, so {@code s} equals {@code b}.
      */
     public static Expr.Ident inPlaceUpdate(Expr.MakeStruct s) {
-        if (!(s.type().resolve() instanceof WeldType.Struct st) || st.fields().isEmpty()) {
+        if (!(s.type().resolve() instanceof WeldType.Struct st) || !updatedInPlace(st)) {
             return null;
-        }
-        for (WeldType f : st.fields()) {
-            if (!(f.resolve() instanceof WeldType.Builder b) || b.kind() == BuilderKind.MERGER) {
-                return null;
-            }
         }
         Expr.Ident b = fieldZeroOwner(s.elems().get(0), st);
-        if (b == null) {
-            return null;
-        }
-        for (int j = 0; j < s.elems().size(); j++) {
-            int field = j;
-            if (!linear(s.elems().get(j), e -> e instanceof Expr.GetField g && g.index() == field
-                    && g.struct() instanceof Expr.Ident id && id.symbol().equals(b.symbol()), b.symbol())) {
-                return null;
-            }
-        }
-        return b;
+        return b != null && mergesIntoFields(s, b.symbol()) ? b : null;
     }
 
     /**
@@ -120,23 +100,21 @@ public final class Reductions {
     public static boolean updatesInPlace(Expr body, Symbol b, WeldType type) {
         WeldType t = type.resolve();
         if (t instanceof WeldType.Builder bt) {
-            return bt.kind() != BuilderKind.MERGER && linear(body, e -> e instanceof Expr.Ident id && id.symbol().equals(b), b);
+            return bt.kind() != BuilderKind.MERGER && mergesInto(body, b);
         }
-        if (!(t instanceof WeldType.Struct st) || st.fields().isEmpty()) {
-            return false;
-        }
-        for (WeldType f : st.fields()) {
-            if (!(f.resolve() instanceof WeldType.Builder fb) || fb.kind() == BuilderKind.MERGER) {
-                return false;
-            }
-        }
-        return sameStruct(body, b, st.fields().size());
+        return t instanceof WeldType.Struct st && updatedInPlace(st) && sameStruct(body, b, st.fields().size());
+    }
+
+    /** Whether every field of {@code st} is a builder updated in place (not a merger); false for {@code {}}. */
+    private static boolean updatedInPlace(WeldType.Struct st) {
+        return !st.fields().isEmpty() && st.fields().stream()
+                .allMatch(f -> f.resolve() instanceof WeldType.Builder fb && fb.kind() != BuilderKind.MERGER);
     }
 
     private static boolean sameStruct(Expr e, Symbol b, int fields) {
         return switch (e) {
             case Expr.Ident id -> id.symbol().equals(b);
-            case Expr.MakeStruct s -> s.elems().size() == fields && fieldsInPlace(s, b);
+            case Expr.MakeStruct s -> s.elems().size() == fields && mergesIntoFields(s, b);
             case Expr.If i -> !uses(i.cond(), b) && sameStruct(i.onTrue(), b, fields) && sameStruct(i.onFalse(), b, fields);
             case Expr.Select s -> !uses(s.cond(), b) && sameStruct(s.onTrue(), b, fields) && sameStruct(s.onFalse(), b, fields);
             case Expr.Let l -> !uses(l.value(), b) && sameStruct(l.body(), b, fields);
@@ -145,7 +123,13 @@ public final class Reductions {
         };
     }
 
-    private static boolean fieldsInPlace(Expr.MakeStruct s, Symbol b) {
+    /** Whether {@code e} is {@code b} or only merges into it. */
+    private static boolean mergesInto(Expr e, Symbol b) {
+        return linear(e, x -> x instanceof Expr.Ident id && id.symbol().equals(b), b);
+    }
+
+    /** Whether field {@code j} of {@code s} is {@code b.$j} or only merges into it, for every {@code j}. */
+    private static boolean mergesIntoFields(Expr.MakeStruct s, Symbol b) {
         for (int j = 0; j < s.elems().size(); j++) {
             int field = j;
             if (!linear(s.elems().get(j), e -> e instanceof Expr.GetField g && g.index() == field
