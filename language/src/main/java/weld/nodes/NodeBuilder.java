@@ -3,6 +3,7 @@ package weld.nodes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.stream.IntStream;
 import java.util.Map;
 
 import com.oracle.truffle.api.frame.FrameDescriptor;
@@ -84,6 +85,7 @@ import weld.types.WeldType;
  */
 public final class NodeBuilder {
     private final FrameDescriptor.Builder frame = FrameDescriptor.newBuilder();
+    private int slotCount;
     private final Map<Symbol, Binding> env = new HashMap<>();
     private final String udfLibraries;
     private final boolean vectorize;
@@ -124,6 +126,7 @@ public final class NodeBuilder {
     }
 
     private int newSlot(Carrier c) {
+        slotCount++;
         return frame.addSlot(c.slotKind, null, null);
     }
 
@@ -384,11 +387,24 @@ public final class NodeBuilder {
         if (loopBody == null) {
             boolean inPlace = Reductions.updatesInPlace(f.update().body(), f.update().params().get(0).symbol(),
                     f.builder().type());
-            loopBody = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray,
-                    build(f.update().body()), inPlace);
+            int bodySlots = slotCount;
+            WeldExpressionNode update = build(f.update().body());
+            loopBody = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, update, inPlace,
+                    iterationSlots(elements, indexSlot, bodySlots, slotCount));
         }
         return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot, countSlot, counterSlot,
                 iterators.toArray(IteratorNode[]::new), builder, loopBody);
+    }
+
+    /**
+     * The slots an update function writes before it reads them in every iteration: the elements, the index and the
+     * slots of its own lets and inner loops (allocated from {@code from} to {@code to} while building it).
+     */
+    private static int[] iterationSlots(List<SlotBinding> elements, int indexSlot, int from, int to) {
+        IntStream own = IntStream.range(from, to);
+        IntStream loaded = elements.stream().mapToInt(SlotBinding::slot);
+        return IntStream.concat(IntStream.concat(loaded, indexSlot >= 0 ? IntStream.of(indexSlot) : IntStream.empty()),
+                own).toArray();
     }
 
     /**

@@ -50,14 +50,10 @@ public final class ParallelLoop {
         return Math.max(1, Math.min(n / grain, (long) threads * TASKS_PER_THREAD));
     }
 
-    /** Runs the loop; returns the combined builder, or null if the loop is too short to split. */
+    /** Runs the loop of {@code n} iterations as about {@code tasks} tasks (see {@link #tasks}); returns the builder. */
     @TruffleBoundary
     public static Object run(Node location, WeldContext context, Function<WeldLanguage, CallTarget> newTask,
-                             MaterializedFrame frame, long n, WeldType builderType, Object initial) {
-        long tasks = tasks(context, n);
-        if (tasks < 2) {
-            return null;
-        }
+                             MaterializedFrame frame, long n, long tasks, WeldType builderType, Object initial) {
         if (Partials.keyed(builderType)) {
             tasks = Math.min(tasks, context.threads());
         }

@@ -1,6 +1,7 @@
 package weld.nodes.builder;
 
 import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.WeldException;
@@ -27,6 +28,11 @@ public final class VecMergeNode extends WeldExpressionNode {
     @Child private WeldExpressionNode builder;
     @Child private WeldExpressionNode index;
     @Child private WeldExpressionNode value;
+    /**
+     * Whether this merge has met a shared vecmerger. Until then the shared case deoptimizes instead of calling out,
+     * so a compiled loop has no call that could change the vecmerger, and loads its array once before the loop.
+     */
+    @CompilationFinal private boolean seenShared;
 
     public VecMergeNode(Pos pos, ScalarKind kind, BinOp op, WeldExpressionNode builder, WeldExpressionNode index,
                         WeldExpressionNode value) {
@@ -49,6 +55,10 @@ public final class VecMergeNode extends WeldExpressionNode {
         }
         int i = (int) li;
         if (v.isShared()) {
+            if (!seenShared) {
+                CompilerDirectives.transferToInterpreterAndInvalidate();
+                seenShared = true;
+            }
             v.mergeBoxed(i, value.executeGeneric(frame));
             return v;
         }

@@ -76,12 +76,12 @@ public final class ForNode extends WeldExpressionNode {
         Slots.store(frame, builderSlot, carrier, builder);
         frame.setLong(countSlot, n);
         frame.setLong(counterSlot, 0);
-        if (parallel && ParallelLoop.tasks(WeldContext.get(this), n) > 1) {
-            Object result = runParallel(snapshot(frame), n);
-            if (result != null) {
-                carrier.write(frame, builderSlot, result);
-                return;
-            }
+        long tasks = parallel ? ParallelLoop.tasks(WeldContext.get(this), n) : 1;
+        if (tasks > 1) {
+            // No way back to the sequential path from here: the builder escapes into the tasks on this path only, so
+            // the sequential loop below keeps it virtual (its fields in registers) in compiled code.
+            carrier.write(frame, builderSlot, runParallel(snapshot(frame), n, tasks));
+            return;
         }
         body().prepare(frame);
         loop.execute(frame);
@@ -122,11 +122,11 @@ public final class ForNode extends WeldExpressionNode {
         return copy;
     }
 
-    /** Runs the loop as parallel tasks and returns the builder; null if it must run sequentially after all. */
+    /** Runs the loop as {@code tasks} parallel tasks and returns the builder. */
     @TruffleBoundary
-    private Object runParallel(MaterializedFrame frame, long n) {
+    private Object runParallel(MaterializedFrame frame, long n, long tasks) {
         Object initial = carrier.read(frame, builderSlot);
-        return ParallelLoop.run(this, WeldContext.get(this), this::newTask, frame, n, builderType, initial);
+        return ParallelLoop.run(this, WeldContext.get(this), this::newTask, frame, n, tasks, builderType, initial);
     }
 
     /** The root of this loop's tasks for a language instance: a copy of the body, compiled on its own. */
