@@ -49,37 +49,47 @@ public final class VecMergeNode extends WeldExpressionNode {
     public Object executeGeneric(VirtualFrame frame) {
         VecMerger v = (VecMerger) builder.executeGeneric(frame);
         long li = index.executeLong(frame);
-        if (li < 0 || li >= v.length()) {
-            CompilerDirectives.transferToInterpreter();
-            throw WeldException.runtime(pos, "vecmerger index " + li + " out of bounds for length " + v.length(), this);
-        }
-        int i = (int) li;
         if (v.isShared()) {
             if (!seenShared) {
                 CompilerDirectives.transferToInterpreterAndInvalidate();
                 seenShared = true;
             }
-            v.mergeBoxed(i, value.executeGeneric(frame));
+            v.mergeBoxed(checked(li, v.length()), value.executeGeneric(frame));
             return v;
         }
         Object s = v.store();
+        // The index is checked against the array's own length (the vecmerger's length), so that the compiler
+        // recognizes the array access's bounds check as the same test and emits one.
         switch (carrier) {
-            case INT -> Storage.writeInt(kind, s, i,
-                    ScalarOps.combineInt(kind, op, Storage.readInt(kind, s, i), value.executeInt(frame)));
+            case INT -> {
+                int i = checked(li, v.length());
+                Storage.writeInt(kind, s, i, ScalarOps.combineInt(kind, op, Storage.readInt(kind, s, i), value.executeInt(frame)));
+            }
             case LONG -> {
                 long[] a = CompilerDirectives.castExact(s, long[].class);
+                int i = checked(li, a.length);
                 a[i] = ScalarOps.combineLong(kind, op, a[i], value.executeLong(frame));
             }
             case FLOAT -> {
                 float[] a = CompilerDirectives.castExact(s, float[].class);
+                int i = checked(li, a.length);
                 a[i] = (float) ScalarOps.combineDouble(op, a[i], value.executeFloat(frame));
             }
             case DOUBLE -> {
                 double[] a = CompilerDirectives.castExact(s, double[].class);
+                int i = checked(li, a.length);
                 a[i] = ScalarOps.combineDouble(op, a[i], value.executeDouble(frame));
             }
-            case BOOLEAN, OBJECT -> v.mergeBoxed(i, value.executeGeneric(frame));
+            case BOOLEAN, OBJECT -> v.mergeBoxed(checked(li, v.length()), value.executeGeneric(frame));
         }
         return v;
+    }
+
+    private int checked(long index, int length) {
+        if (index < 0 || index >= length) {
+            CompilerDirectives.transferToInterpreter();
+            throw WeldException.runtime(pos, "vecmerger index " + index + " out of bounds for length " + length, this);
+        }
+        return (int) index;
     }
 }

@@ -42,7 +42,9 @@ public final class ElementLoader extends Node {
             return;
         }
         Object store = frame.getObject(slots.store());
-        int j = (int) index;
+        // With a unit stride, the array index as an int offset of the (narrowed) counter: the compiler sees an
+        // induction variable and can check the bounds once before the loop instead of in every iteration.
+        int j = unitStride ? (int) base + (int) i : (int) index;
         if (simdLanes > 0) {
             frame.setObject(e, SimdOps.load(store, j, simdLanes));
             return;
