@@ -383,7 +383,8 @@ public final class NodeBuilder {
         int countSlot = newSlot(Carrier.LONG);
         int counterSlot = newSlot(Carrier.LONG);
         ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
-        LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots);
+        LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots,
+                elements);
         if (loopBody == null) {
             boolean inPlace = Reductions.updatesInPlace(f.update().body(), f.update().params().get(0).symbol(),
                     f.builder().type());
@@ -414,7 +415,7 @@ public final class NodeBuilder {
      * function too, which gets one accumulator in the scalar body).
      */
     private LoopBody reduction(Expr.For f, int builderSlot, int indexSlot, int countSlot, int counterSlot,
-                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots) {
+                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<SlotBinding> elements) {
         WeldType bt = f.builder().type().resolve();
         List<WeldType.Builder> mergers = Reductions.mergers(bt);
         Symbol b = f.update().params().get(0).symbol();
@@ -457,6 +458,7 @@ public final class NodeBuilder {
         finish.add(struct ? new SlotWrite(builderSlot, Carrier.OBJECT, new MakeStructNode((WeldType.Struct) bt, results))
                 : new SlotWrite(builderSlot, carriers[0], results[0]));
         SlotWrite[] steps = new SlotWrite[unroll * m];
+        int bodySlots = slotCount;
         for (int k = 0; k < unroll; k++) {
             List<SlotBinding> fields = new ArrayList<>();
             for (int j = 0; j < m; j++) {
@@ -468,7 +470,8 @@ public final class NodeBuilder {
             }
         }
         ReductionBody scalar = new ReductionBody(unroll, indexSlot, countSlot, counterSlot, loaders,
-                start.toArray(SlotWrite[]::new), steps, finish.toArray(SlotWrite[]::new));
+                start.toArray(SlotWrite[]::new), steps, finish.toArray(SlotWrite[]::new),
+                iterationSlots(elements, indexSlot, bodySlots, slotCount));
         if (plan == null) {
             return scalar;
         }

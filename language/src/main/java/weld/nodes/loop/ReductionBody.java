@@ -1,5 +1,6 @@
 package weld.nodes.loop;
 
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
@@ -14,7 +15,8 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
  *
  * <p>Slots and nodes: {@code start} sets accumulator 0 of each component from the builder and the others to the
  * merge identity; {@code steps[k * components + j]} is component {@code j}'s update in iteration {@code k} of a
- * block; {@code finish} folds the accumulators and stores the builder.
+ * block; {@code finish} folds the accumulators and stores the builder; {@code iterationSlots} (elements, index,
+ * the update function's own slots) are cleared after every repetition ({@link IterationSlots}).
  */
 public final class ReductionBody extends LoopBody {
     private final int unroll;
@@ -26,9 +28,11 @@ public final class ReductionBody extends LoopBody {
     @Children private final SlotWrite[] start;
     @Children private final SlotWrite[] steps;
     @Children private final SlotWrite[] finish;
+    @CompilationFinal(dimensions = 1) private final int[] iterationSlots;
 
     public ReductionBody(int unroll, int indexSlot, int countSlot, int counterSlot, ElementLoader[] loaders,
-                         SlotWrite[] start, SlotWrite[] steps, SlotWrite[] finish) {
+                         SlotWrite[] start, SlotWrite[] steps, SlotWrite[] finish, int[] iterationSlots) {
+        this.iterationSlots = iterationSlots;
         this.unroll = unroll;
         this.components = steps.length / unroll;
         this.indexSlot = indexSlot;
@@ -46,6 +50,7 @@ public final class ReductionBody extends LoopBody {
         for (SlotWrite w : start) {
             w.run(frame);
         }
+        IterationSlots.clear(frame, iterationSlots);
     }
 
     @Override
@@ -58,11 +63,13 @@ public final class ReductionBody extends LoopBody {
                 iteration(frame, i + k, k);
             }
             frame.setLong(counterSlot, i + unroll);
+            IterationSlots.clear(frame, iterationSlots);
             return true;
         }
         if (i < n) {
             iteration(frame, i, 0);
             frame.setLong(counterSlot, i + 1);
+            IterationSlots.clear(frame, iterationSlots);
             return true;
         }
         for (SlotWrite w : finish) {

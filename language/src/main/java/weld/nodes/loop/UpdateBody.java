@@ -56,25 +56,12 @@ public final class UpdateBody extends LoopBody {
             Slots.store(frame, builderSlot, carrier, body);
         }
         frame.setLong(counterSlot, i + 1);
-        clearIterationSlots(frame);
+        IterationSlots.clear(frame, iterationSlots);
         return true;
     }
 
     @Override
     public void prepare(VirtualFrame frame) {
-        clearIterationSlots(frame);
-    }
-
-    /**
-     * Clears the slots that only live within one iteration, so that they hold the same constant at the loop's entry
-     * and at its back edge. Otherwise each of them is a loop phi that compiled code keeps alive for the frame state
-     * of the loop's safepoint (a register or a spill per slot and iteration; measured in the tasks of TPC-H Q1, whose
-     * slots arrive in a copy of the program's frame with tags unknown to the compiler).
-     */
-    @ExplodeLoop
-    private void clearIterationSlots(VirtualFrame frame) {
-        for (int slot : iterationSlots) {
-            frame.clear(slot);
-        }
+        IterationSlots.clear(frame, iterationSlots);
     }
 }
