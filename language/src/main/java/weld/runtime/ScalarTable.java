@@ -1,5 +1,6 @@
 package weld.runtime;
 
+import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.syntax.BinOp;
@@ -28,6 +29,8 @@ public final class ScalarTable {
     /** 2^64 / φ, odd. */
     private static final long PHI = 0x9E3779B97F4A7C15L;
     private static final int MIN_CAPACITY = 16;
+    /** The assumed probability that a merged key is already in the table and found at its first probe. */
+    private static final double HIT = 0.9;
     /** Estimated heap bytes per slot: key, value and half an order entry. */
     private static final long SLOT_BYTES = 18;
 
@@ -121,7 +124,9 @@ public final class ScalarTable {
         int i = (int) ((key * PHI) >>> shift);
         while (true) {
             long k = ks[i];
-            if (k == key) {
+            // Compiled code has no profile here: say that the key is usually found at its first probe, so that the
+            // hit is the straight path of the merge loop.
+            if (CompilerDirectives.injectBranchProbability(HIT, k == key)) {
                 return i;
             }
             if (k == EMPTY) {
@@ -134,23 +139,37 @@ public final class ScalarTable {
     /** Merges an int- or long-carried value (ints sign-extended) of kind {@code k} with operator {@code op}. */
     public void mergeLong(long key, long value, ScalarKind k, BinOp op) {
         int s = find(key);
-        if (s >= 0) {
+        if (CompilerDirectives.injectBranchProbability(HIT, s >= 0)) {
             longs[s] = combineLong(k, op, longs[s], value);
         } else {
-            insert(s, key);
-            longs[order[size - 1]] = value;
+            insertLong(s, key, value);
         }
     }
 
     /** Merges a float- or double-carried value of kind {@code k} with operator {@code op}. */
     public void mergeDouble(long key, double value, ScalarKind k, BinOp op) {
         int s = find(key);
-        if (s >= 0) {
+        if (CompilerDirectives.injectBranchProbability(HIT, s >= 0)) {
             doubles[s] = combineDouble(k, op, doubles[s], value);
         } else {
-            insert(s, key);
-            doubles[order[size - 1]] = value;
+            insertDouble(s, key, value);
         }
+    }
+
+    /**
+     * A new key, out of line: one call per distinct key keeps the merge loop's code small (its values stay in
+     * registers instead of being spilled around an inlined insertion and growth).
+     */
+    @TruffleBoundary
+    private void insertLong(int s, long key, long value) {
+        insert(s, key);
+        longs[order[size - 1]] = value;
+    }
+
+    @TruffleBoundary
+    private void insertDouble(int s, long key, double value) {
+        insert(s, key);
+        doubles[order[size - 1]] = value;
     }
 
     /** Occupies the free slot {@code -1 - s} (or, when the table is full, the key's slot after growing). */
