@@ -100,6 +100,46 @@ class LauncherIT {
         assertEquals("10", plain.out().strip(), "no pass ran, nothing dumped: " + plain.out());
     }
 
+    /**
+     * SIMD reductions run as fused vector loops inside compiled code (which the language's unit tests, on the
+     * fallback runtime, never reach): compiled before the first call, they must give the scalar loop's results.
+     * Values are multiples of 1/8, so every sum is exact in any order.
+     */
+    @Test
+    void fusedVectorKernelsInCompiledCodeMatchTheScalarLoop() throws Exception {
+        java.util.Random rnd = new java.util.Random(11);
+        int n = 4099;
+        StringBuilder k = new StringBuilder("[");
+        StringBuilder x = new StringBuilder("[");
+        for (int i = 0; i < n; i++) {
+            k.append(i == 0 ? "" : ", ").append(rnd.nextInt(10));
+            x.append(i == 0 ? "" : ", ").append((rnd.nextInt(17) - 8) / 8.0);
+        }
+        Path args = dir.resolve("fused-args.json");
+        Files.writeString(args, "[" + k + "], " + x + "]]");
+        // Four loops over the same vectors; horizontal fusion is off so that each stays its own kernel.
+        String program = """
+                |k: vec[i32], x: vec[f64]|
+                  let r = for(zip(k, x), {merger[f64,+], merger[i64,+], merger[i32,max]}, |b, i, e|
+                    if(e.$0 <= 3 || e.$1 > 0.6, {merge(b.$0, -e.$1), merge(b.$1, 1L), merge(b.$2, e.$0)}, b));
+                  {result(for(zip(k, x), merger[f64,+], |b, i, e| if(e.$0 > 5 && e.$1 < 0.5, merge(b, e.$1 * 2.0 + 1.0), b))),
+                   result(r.$0), result(r.$1), result(r.$2),
+                   result(for(zip(k, x), merger[i32,+], |b, i, e| merge(b, select(select(e.$1 > 0.0, e.$0 < 7, e.$0 >= 2), e.$0 * 3, 1)))),
+                   result(for(x, merger[f64,+], |b, i, y| merge(b, sqrt(y * y) - y)))}
+                """;
+        Path prog = dir.resolve("fused.weld");
+        Files.writeString(prog, program);
+        Result scalar = weld(null, "--passes=-horizontal-fusion", "--weld.Vectorize=false", "run", prog.toString(),
+                "--args", args.toString());
+        Result compiled = weld(null, "--passes=-horizontal-fusion", "--engine.CompileImmediately=true",
+                "--engine.BackgroundCompilation=false", "--engine.CompilationFailureAction=Throw", "run", prog.toString(),
+                "--args", args.toString(), "--repeat", "3");
+        assertEquals(0, scalar.exit(), scalar.err());
+        assertEquals(0, compiled.exit(), compiled.err());
+        assertEquals(scalar.out(), compiled.out());
+        assertTrue(scalar.out().startsWith("["), scalar.out());
+    }
+
     @Test
     void userMistakesAreOneMessageWithPosition() throws Exception {
         Path prog = dir.resolve("bad.weld");

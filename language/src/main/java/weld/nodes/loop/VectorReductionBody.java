@@ -4,6 +4,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import weld.nodes.WeldExpressionNode;
+import weld.nodes.loop.lanes.FusedKernel;
 import weld.nodes.loop.lanes.LaneKernel;
 import weld.runtime.Carrier;
 
@@ -11,8 +12,9 @@ import weld.runtime.Carrier;
  * A {@link ReductionBody} whose iterations can also run as SIMD code: while every iterator's store is a primitive
  * array of its element type and at least {@value #MIN_ITERATIONS} iterations are left, one repetition runs up to
  * {@value #CHUNK} iterations through the {@link LaneKernel} and merges their result into accumulator 0 of each
- * merger; otherwise (an external buffer, a short loop or its last few iterations) it runs the reduction body's
- * iterations. The chunks keep long loops interruptible and let parallel tasks run any sub-range.
+ * merger (as one fused loop of vector operations in compiled code when the kernel has a {@link FusedKernel}, which
+ * leaves fewer than a vector's lanes of iterations to the next repetition); otherwise (an external buffer, a short
+ * loop or its last few iterations) it runs the reduction body's iterations. The chunks keep long loops interruptible and let parallel tasks run any sub-range.
  */
 public final class VectorReductionBody extends LoopBody {
     static final int MIN_ITERATIONS = 64;
@@ -56,6 +58,15 @@ public final class VectorReductionBody extends LoopBody {
             return scalar.executeRepeating(frame);
         }
         long to = Math.min(n, i + CHUNK);
+        FusedKernel fused = kernel.fused();
+        if (fused != null) {
+            int steps = (int) ((to - i) / fused.lanes());
+            Object[] acc = accumulators(frame);
+            fused.run(stores(frame), bases(frame), i, steps, invariantValues(frame), acc);
+            writeAccumulators(frame, acc);
+            frame.setLong(counterSlot, i + (long) steps * fused.lanes());
+            return true;
+        }
         Object[] acc = kernel.run(stores(frame), bases(frame), i, to, invariantValues(frame), accumulators(frame));
         writeAccumulators(frame, acc);
         frame.setLong(counterSlot, to);

@@ -91,6 +91,25 @@ class VectorReductionBodyTest {
         return new Random(n).longs(n).map(x -> x >> 3).toArray();
     }
 
+    /** Masks of comparisons on one kind selecting values of another, and masks combined and selected. */
+    @Test
+    void masksOfOneKindSelectValuesOfAnother() {
+        for (int n : new int[] {64, 65, 127, 1000, 4099, 70_001}) {
+            int[] k = new Random(n).ints(n, 0, 10).toArray();
+            double[] x = doubles(n);
+            x[n / 2] = Double.NaN;
+            // Multiples of 1/8: sums exact in any order, so structs (compared as text) are equal.
+            double[] eighths = java.util.Arrays.stream(x).map(v -> Double.isNaN(v) ? v : Math.rint(v * 8) / 8).toArray();
+            assertSame("|k: vec[i32], x: vec[f64]| result(for(zip(k, x), merger[f64,+], |b, i, e| "
+                    + "if(e.$0 > 5 && e.$1 < 20.0, merge(b, e.$1 * 2.0 + 1.0), b)))", k, x);
+            assertSame("|k: vec[i32], x: vec[f64]| let r = for(zip(k, x), {merger[f64,+], merger[i64,+], merger[i32,max]}, "
+                    + "|b, i, e| if(e.$0 <= 3 || e.$1 > 60.0, {merge(b.$0, -e.$1), merge(b.$1, 1L), merge(b.$2, e.$0)}, b)); "
+                    + "{result(r.$0), result(r.$1), result(r.$2)}", k, eighths);
+            assertSame("|k: vec[i32], x: vec[f64]| result(for(zip(k, x), merger[i32,+], |b, i, e| "
+                    + "merge(b, select(select(e.$1 > 0.0, e.$0 < 7, e.$0 >= 2), e.$0 * 3, 1))))", k, x);
+        }
+    }
+
     @Test
     void sumsForEveryTailLength() {
         for (int n : LENGTHS) {

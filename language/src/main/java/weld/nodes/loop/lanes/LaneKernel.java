@@ -1,5 +1,6 @@
 package weld.nodes.loop.lanes;
 
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.runtime.ScalarOps;
@@ -21,17 +22,24 @@ public final class LaneKernel {
     static final int BLOCK = 512;
 
     /** One merger: its element type and operator, and the nodes whose values are merged into it each iteration. */
-    record Component(WeldType.Scalar type, BinOp op, LaneNode[] values) {
+    record Component(WeldType.Scalar type, BinOp op, @CompilationFinal(dimensions = 1) LaneNode[] values) {
     }
 
     private final LaneNode[] nodes;
     private final LaneNode.Element[] elements;
     private final Component[] components;
+    private final FusedKernel fused;
 
     LaneKernel(LaneNode[] nodes, LaneNode.Element[] elements, Component[] components) {
         this.nodes = nodes;
         this.elements = elements;
         this.components = components;
+        this.fused = FusedKernel.of(nodes, components);
+    }
+
+    /** The same update function as one loop of vector operations in compiled code, or null if it cannot be. */
+    public FusedKernel fused() {
+        return fused;
     }
 
     /**

@@ -1,0 +1,228 @@
+package weld.nodes.loop.lanes;
+
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorSpecies;
+
+import weld.runtime.ScalarOps;
+import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
+
+/**
+ * A {@link LaneKernel}'s update function run as one loop of vector operations inside partially evaluated code:
+ * the kernel's nodes are constants there, so the compiler inlines the whole update function into the loop and
+ * keeps every value, mask and accumulator in a vector register (no temporary blocks in memory, which is what the
+ * block-at-a-time {@link LaneKernel} does). All vectors have the same number of lanes {@code L}: the preferred
+ * vector size divided by the widest element kind of the kernel, so masks of comparisons on one kind select values
+ * of another. Each loop iteration runs {@link #UNROLL} vector steps, step {@code u} merging into its own set
+ * {@code u} of accumulator vectors, so iteration {@code from + k} merges into lane {@code k % (UNROLL * L)} of a
+ * component's {@code UNROLL * L} accumulator lanes; at the end those lanes are combined left to right.
+ *
+ * <p>Only for kernels without math functions other than negation and {@code sqrt}: kernels with {@code exp},
+ * {@code log}, {@code erf} and the others keep {@link LaneKernel}, whose SIMD math C2 compiles to the JDK's vector
+ * math library; how Graal compiles those operations in partially evaluated code has not been measured.
+ */
+public final class FusedKernel {
+    /** Vector steps per loop iteration, each with its own accumulators (independent chains of vector adds). */
+    static final int UNROLL = 4;
+
+    @CompilationFinal(dimensions = 1) private final LaneNode[] nodes;
+    @CompilationFinal(dimensions = 1) private final LaneKernel.Component[] components;
+    /** Per node, the species of its values (null for masks). */
+    @CompilationFinal(dimensions = 1) private final VectorSpecies<?>[] species;
+    /** Per element kind (by ordinal), the species of {@link #lanes} lanes. */
+    @CompilationFinal(dimensions = 1) private final VectorSpecies<?>[] kindSpecies;
+    /** The species of every mask: that of the widest kind. */
+    private final VectorSpecies<?> maskSpecies;
+    private final int lanes;
+
+    private FusedKernel(LaneNode[] nodes, LaneKernel.Component[] components, int lanes) {
+        this.nodes = nodes;
+        this.components = components;
+        this.lanes = lanes;
+        this.kindSpecies = new VectorSpecies<?>[ScalarKind.values().length];
+        for (ScalarKind k : new ScalarKind[] {ScalarKind.F64, ScalarKind.F32, ScalarKind.I64, ScalarKind.I32}) {
+            kindSpecies[k.ordinal()] = species(k, lanes);
+        }
+        this.species = new VectorSpecies<?>[nodes.length];
+        for (LaneNode n : nodes) {
+            species[n.id] = n.kind == ScalarKind.BOOL ? null : kindSpecies[n.kind.ordinal()];
+        }
+        this.maskSpecies = kindSpecies[widest(nodes).ordinal()];
+    }
+
+    /** The fused form of a kernel's nodes, or null when they use an operation it does not run. */
+    static FusedKernel of(LaneNode[] nodes, LaneKernel.Component[] components) {
+        for (LaneNode n : nodes) {
+            if (n instanceof LaneNode.Unary u && u.op != weld.syntax.UnaryOp.NEG && u.op != weld.syntax.UnaryOp.SQRT) {
+                return null;
+            }
+        }
+        ScalarKind widest = widest(nodes);
+        int bits = DoubleVector.SPECIES_PREFERRED.vectorBitSize();
+        int lanes = bits / bits(widest);
+        if (lanes < 2) {
+            return null;
+        }
+        return new FusedKernel(nodes, components, lanes);
+    }
+
+    private static ScalarKind widest(LaneNode[] nodes) {
+        ScalarKind w = ScalarKind.I32;
+        for (LaneNode n : nodes) {
+            if (n.kind == ScalarKind.F64 || n.kind == ScalarKind.I64) {
+                return n.kind;
+            }
+            if (n.kind == ScalarKind.F32) {
+                w = ScalarKind.F32;
+            }
+        }
+        return w;
+    }
+
+    private static int bits(ScalarKind k) {
+        return k == ScalarKind.F64 || k == ScalarKind.I64 ? 64 : 32;
+    }
+
+    private static VectorSpecies<?> species(ScalarKind k, int lanes) {
+        VectorShape shape = VectorShape.forBitSize(lanes * bits(k));
+        return switch (k) {
+            case F64 -> DoubleVector.SPECIES_64.withShape(shape);
+            case F32 -> FloatVector.SPECIES_64.withShape(shape);
+            case I64 -> LongVector.SPECIES_64.withShape(shape);
+            default -> IntVector.SPECIES_64.withShape(shape);
+        };
+    }
+
+    /** Lanes per vector step: {@link #run} does whole steps only. */
+    public int lanes() {
+        return lanes;
+    }
+
+    /**
+     * Runs iterations {@code [from, from + steps * lanes())} (iterator {@code j}'s element of iteration {@code i} is
+     * {@code stores[j][bases[j] + i]}) and merges them into the accumulators {@code acc}, which it updates.
+     */
+    public void run(Object[] stores, long[] bases, long from, int steps, Object[] invariants, Object[] acc) {
+        Object[] broadcast = broadcasts(invariants);
+        Object[] sums = identities();
+        int groups = steps / UNROLL;
+        for (int g = 0; g < groups; g++) {
+            group(sums, stores, bases, from + (long) g * UNROLL * lanes, broadcast, UNROLL);
+        }
+        group(sums, stores, bases, from + (long) groups * UNROLL * lanes, broadcast, steps - groups * UNROLL);
+        finish(sums, acc);
+    }
+
+    /** Runs {@code count <= UNROLL} steps from iteration {@code i}, step {@code u} into accumulator set {@code u}. */
+    @ExplodeLoop
+    private void group(Object[] sums, Object[] stores, long[] bases, long i, Object[] broadcast, int count) {
+        for (int u = 0; u < UNROLL; u++) {
+            if (u < count) {
+                accumulate(sums, u, step(stores, bases, i + (long) u * lanes, broadcast));
+            }
+        }
+    }
+
+    @ExplodeLoop
+    private Object[] broadcasts(Object[] invariants) {
+        Object[] broadcast = new Object[nodes.length];
+        for (LaneNode n : nodes) {
+            if (n instanceof LaneNode.Invariant v) {
+                broadcast[n.id] = broadcast(n, invariants[v.invariant]);
+            }
+        }
+        return broadcast;
+    }
+
+    /** Accumulator set {@code u} of component {@code j} is {@code sums[j * UNROLL + u]}. */
+    @ExplodeLoop
+    private Object[] identities() {
+        Object[] sums = new Object[components.length * UNROLL];
+        for (int j = 0; j < components.length; j++) {
+            LaneKernel.Component c = components[j];
+            for (int u = 0; u < UNROLL; u++) {
+                sums[j * UNROLL + u] = broadcast(c.type().kind(), ScalarOps.identity(c.type(), c.op()));
+            }
+        }
+        return sums;
+    }
+
+    @ExplodeLoop
+    private void accumulate(Object[] sums, int u, Object[] v) {
+        for (int j = 0; j < components.length; j++) {
+            LaneKernel.Component c = components[j];
+            for (LaneNode value : c.values()) {
+                sums[j * UNROLL + u] = VectorOps.binary(c.op(), c.type().kind(), sums[j * UNROLL + u], v[value.id]);
+            }
+        }
+    }
+
+    /**
+     * Combines each component's accumulator lanes left to right (set 0's lanes, then set 1's, ...), then merges the
+     * result into {@code acc}.
+     */
+    @ExplodeLoop
+    private void finish(Object[] sums, Object[] acc) {
+        for (int j = 0; j < components.length; j++) {
+            LaneKernel.Component c = components[j];
+            Object r = null;
+            for (int u = 0; u < UNROLL; u++) {
+                r = VectorOps.fold(c.op(), c.type().kind(), r, sums[j * UNROLL + u]);
+            }
+            acc[j] = ScalarOps.combine(c.type(), c.op(), acc[j], r);
+        }
+    }
+
+    /** The values of every node for iterations {@code [i, i + lanes)}. */
+    @ExplodeLoop
+    private Object[] step(Object[] stores, long[] bases, long i, Object[] broadcast) {
+        Object[] v = new Object[nodes.length];
+        for (LaneNode n : nodes) {
+            v[n.id] = switch (n) {
+                case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
+                        (int) (bases[e.iterator] + i));
+                case LaneNode.Invariant x -> broadcast[n.id];
+                case LaneNode.Binary b when b.op.isComparison() ->
+                        VectorOps.compare(b.op, b.left.kind, v[b.left.id], v[b.right.id]).cast(maskSpecies);
+                case LaneNode.Binary b when b.kind == ScalarKind.BOOL -> VectorOps.logic(b.op, v[b.left.id], v[b.right.id]);
+                case LaneNode.Binary b -> VectorOps.binary(b.op, b.kind, v[b.left.id], v[b.right.id]);
+                case LaneNode.Unary u -> VectorOps.unary(u.op, u.kind, v[u.arg.id]);
+                case LaneNode.Select x -> VectorOps.select(x.kind, (VectorMask<?>) v[x.cond.id], v[x.onTrue.id],
+                        v[x.onFalse.id], species[n.id]);
+                default -> throw CompilerDirectives.shouldNotReachHere();
+            };
+        }
+        return v;
+    }
+
+    private Object broadcast(LaneNode n, Object value) {
+        if (n.kind == ScalarKind.BOOL) {
+            return maskSpecies.maskAll((Boolean) value);
+        }
+        return broadcast(n.kind, value);
+    }
+
+    private Object broadcast(ScalarKind k, Object value) {
+        VectorSpecies<?> s = kindSpecies[k.ordinal()];
+        return switch (k) {
+            case F64 -> DoubleVector.broadcast(cast(s, Double.class), (Double) value);
+            case F32 -> FloatVector.broadcast(cast(s, Float.class), (Float) value);
+            case I64 -> LongVector.broadcast(cast(s, Long.class), (Long) value);
+            default -> IntVector.broadcast(cast(s, Integer.class), (Integer) value);
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    static <E> VectorSpecies<E> cast(VectorSpecies<?> s, Class<E> type) {
+        return (VectorSpecies<E>) s;
+    }
+}

@@ -1,0 +1,185 @@
+package weld.nodes.loop.lanes;
+
+import com.oracle.truffle.api.CompilerDirectives;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+import weld.runtime.ScalarOps;
+import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
+import weld.syntax.UnaryOp;
+
+/**
+ * The vector operations of a {@link FusedKernel}, on values typed {@code Object} (a vector of the kind's class or a
+ * mask) with the operator and kind as arguments: in partially evaluated code both are constants, so each call
+ * folds to one Vector API operation with a constant operator, which the compiler turns into SIMD instructions.
+ */
+final class VectorOps {
+    private VectorOps() {
+    }
+
+    static Object load(ScalarKind k, VectorSpecies<?> s, Object store, int offset) {
+        return switch (k) {
+            case F64 -> DoubleVector.fromArray(FusedKernel.cast(s, Double.class), (double[]) store, offset);
+            case F32 -> FloatVector.fromArray(FusedKernel.cast(s, Float.class), (float[]) store, offset);
+            case I64 -> LongVector.fromArray(FusedKernel.cast(s, Long.class), (long[]) store, offset);
+            case I32 -> IntVector.fromArray(FusedKernel.cast(s, Integer.class), (int[]) store, offset);
+            default -> throw CompilerDirectives.shouldNotReachHere();
+        };
+    }
+
+    static Object binary(BinOp op, ScalarKind k, Object a, Object b) {
+        return switch (k) {
+            case F64 -> {
+                DoubleVector x = (DoubleVector) a;
+                DoubleVector y = (DoubleVector) b;
+                yield switch (op) {
+                    case ADD -> x.add(y);
+                    case SUB -> x.sub(y);
+                    case MUL -> x.mul(y);
+                    case DIV -> x.div(y);
+                    default -> throw CompilerDirectives.shouldNotReachHere();
+                };
+            }
+            case F32 -> {
+                FloatVector x = (FloatVector) a;
+                FloatVector y = (FloatVector) b;
+                yield switch (op) {
+                    case ADD -> x.add(y);
+                    case SUB -> x.sub(y);
+                    case MUL -> x.mul(y);
+                    case DIV -> x.div(y);
+                    default -> throw CompilerDirectives.shouldNotReachHere();
+                };
+            }
+            case I64 -> {
+                LongVector x = (LongVector) a;
+                LongVector y = (LongVector) b;
+                yield switch (op) {
+                    case ADD -> x.add(y);
+                    case SUB -> x.sub(y);
+                    case MUL -> x.mul(y);
+                    case MIN -> x.min(y);
+                    case MAX -> x.max(y);
+                    default -> throw CompilerDirectives.shouldNotReachHere();
+                };
+            }
+            case I32 -> {
+                IntVector x = (IntVector) a;
+                IntVector y = (IntVector) b;
+                yield switch (op) {
+                    case ADD -> x.add(y);
+                    case SUB -> x.sub(y);
+                    case MUL -> x.mul(y);
+                    case MIN -> x.min(y);
+                    case MAX -> x.max(y);
+                    default -> throw CompilerDirectives.shouldNotReachHere();
+                };
+            }
+            default -> throw CompilerDirectives.shouldNotReachHere();
+        };
+    }
+
+    static VectorMask<?> compare(BinOp op, ScalarKind k, Object a, Object b) {
+        return switch (k) {
+            case F64 -> compare(op, (DoubleVector) a, (DoubleVector) b);
+            case F32 -> compare(op, (FloatVector) a, (FloatVector) b);
+            case I64 -> compare(op, (LongVector) a, (LongVector) b);
+            case I32 -> compare(op, (IntVector) a, (IntVector) b);
+            default -> throw CompilerDirectives.shouldNotReachHere();
+        };
+    }
+
+    private static <E> VectorMask<E> compare(BinOp op, jdk.incubator.vector.Vector<E> x, jdk.incubator.vector.Vector<E> y) {
+        return switch (op) {
+            case EQ -> x.compare(VectorOperators.EQ, y);
+            case NE -> x.compare(VectorOperators.NE, y);
+            case LT -> x.compare(VectorOperators.LT, y);
+            case LE -> x.compare(VectorOperators.LE, y);
+            case GT -> x.compare(VectorOperators.GT, y);
+            case GE -> x.compare(VectorOperators.GE, y);
+            default -> throw CompilerDirectives.shouldNotReachHere();
+        };
+    }
+
+    /** {@code &&}, {@code ||}, {@code &}, {@code |} of two masks of the same species. */
+    @SuppressWarnings("unchecked")
+    static Object logic(BinOp op, Object a, Object b) {
+        VectorMask<Object> x = (VectorMask<Object>) a;
+        VectorMask<Object> y = (VectorMask<Object>) b;
+        return op == BinOp.LAND || op == BinOp.BAND ? x.and(y) : x.or(y);
+    }
+
+    static Object unary(UnaryOp op, ScalarKind k, Object a) {
+        return switch (k) {
+            case F64 -> op == UnaryOp.NEG ? ((DoubleVector) a).neg() : ((DoubleVector) a).sqrt();
+            case F32 -> op == UnaryOp.NEG ? ((FloatVector) a).neg() : ((FloatVector) a).sqrt();
+            case I64 -> ((LongVector) a).neg();
+            case I32 -> ((IntVector) a).neg();
+            default -> throw CompilerDirectives.shouldNotReachHere();
+        };
+    }
+
+    /** {@code select(mask, t, f)}; masks (kind BOOL) are combined with {@code and}/{@code or}. */
+    @SuppressWarnings("unchecked")
+    static Object select(ScalarKind k, VectorMask<?> mask, Object t, Object f, VectorSpecies<?> s) {
+        return switch (k) {
+            case F64 -> ((DoubleVector) f).blend((DoubleVector) t, (VectorMask<Double>) mask.cast(s));
+            case F32 -> ((FloatVector) f).blend((FloatVector) t, (VectorMask<Float>) mask.cast(s));
+            case I64 -> ((LongVector) f).blend((LongVector) t, (VectorMask<Long>) mask.cast(s));
+            case I32 -> ((IntVector) f).blend((IntVector) t, (VectorMask<Integer>) mask.cast(s));
+            case BOOL -> {
+                VectorMask<Object> m = (VectorMask<Object>) mask;
+                yield m.and((VectorMask<Object>) t).or(m.not().and((VectorMask<Object>) f));
+            }
+            default -> throw CompilerDirectives.shouldNotReachHere();
+        };
+    }
+
+    /**
+     * {@code start} (boxed in the kind's carrier; null for none) combined with the lanes of accumulator vector
+     * {@code a} with {@code op}, left to right in lane order.
+     */
+    static Object fold(BinOp op, ScalarKind k, Object start, Object a) {
+        return switch (k) {
+            case F64 -> {
+                double[] l = ((DoubleVector) a).toArray();
+                double r = start == null ? l[0] : ScalarOps.combineDouble(op, (Double) start, l[0]);
+                for (int i = 1; i < l.length; i++) {
+                    r = ScalarOps.combineDouble(op, r, l[i]);
+                }
+                yield r;
+            }
+            case F32 -> {
+                float[] l = ((FloatVector) a).toArray();
+                float r = start == null ? l[0] : (float) ScalarOps.combineDouble(op, (Float) start, l[0]);
+                for (int i = 1; i < l.length; i++) {
+                    r = (float) ScalarOps.combineDouble(op, r, l[i]);
+                }
+                yield r;
+            }
+            case I64 -> {
+                long[] l = ((LongVector) a).toArray();
+                long r = start == null ? l[0] : ScalarOps.combineLong(ScalarKind.I64, op, (Long) start, l[0]);
+                for (int i = 1; i < l.length; i++) {
+                    r = ScalarOps.combineLong(ScalarKind.I64, op, r, l[i]);
+                }
+                yield r;
+            }
+            default -> {
+                int[] l = ((IntVector) a).toArray();
+                int r = start == null ? l[0] : ScalarOps.combineInt(ScalarKind.I32, op, (Integer) start, l[0]);
+                for (int i = 1; i < l.length; i++) {
+                    r = ScalarOps.combineInt(ScalarKind.I32, op, r, l[i]);
+                }
+                yield r;
+            }
+        };
+    }
+}
