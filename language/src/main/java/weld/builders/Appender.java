@@ -81,6 +81,33 @@ public final class Appender {
         CompilerDirectives.castExact(store, Object[].class)[i] = v;
     }
 
+    /**
+     * Makes room for {@code n} more elements (the values of a map, written in place by index) and returns the
+     * current size, the index of the first of them; {@link #setSize} then takes them in.
+     */
+    @TruffleBoundary
+    public long reserve(long n) {
+        long need = size + n;
+        if (need > Integer.MAX_VALUE - 8) {
+            throw new OutOfMemoryError("appender exceeds the maximum vector length");
+        }
+        if (need > capacity) {
+            store = Storage.copyOf(store, (int) need);
+            capacity = (int) need;
+        }
+        return size;
+    }
+
+    /** The backing array, written in place by a map between {@link #reserve} and {@link #setSize}. */
+    public Object store() {
+        return store;
+    }
+
+    /** Takes in the elements a map wrote after {@link #reserve}: the size becomes {@code newSize}. */
+    public void setSize(long newSize) {
+        size = (int) newSize;
+    }
+
     /** Appends every lane of a SIMD value (a primitive array of this appender's element width). */
     @TruffleBoundary
     public void appendLanes(Object lanes) {

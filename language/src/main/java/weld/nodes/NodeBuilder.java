@@ -61,6 +61,7 @@ import weld.nodes.loop.SlotWrite;
 import weld.nodes.loop.UpdateBody;
 import weld.nodes.loop.IteratorNode;
 import weld.nodes.loop.LoopSlots;
+import weld.nodes.loop.MapBody;
 import weld.nodes.expression.CudfNode;
 import weld.parallel.Partials;
 import weld.runtime.Carrier;
@@ -385,6 +386,14 @@ public final class NodeBuilder {
         ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
         LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots,
                 elements);
+        Expr mapped = loopBody == null ? mapValue(f) : null;
+        if (mapped != null) {
+            int baseSlot = newSlot(Carrier.LONG);
+            int bodySlots = slotCount;
+            WeldExpressionNode value = build(mapped);
+            loopBody = new MapBody(Carrier.of(mapped.type()), builderSlot, baseSlot, indexSlot, countSlot, counterSlot,
+                    loaderArray, value, iterationSlots(elements, indexSlot, bodySlots, slotCount));
+        }
         if (loopBody == null) {
             boolean inPlace = Reductions.updatesInPlace(f.update().body(), f.update().params().get(0).symbol(),
                     f.builder().type());
@@ -395,6 +404,34 @@ public final class NodeBuilder {
         }
         return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot, countSlot, counterSlot,
                 iterators.toArray(IteratorNode[]::new), builder, loopBody);
+    }
+
+    /**
+     * The value a map merges, for a loop into an appender whose update function is {@code let ..; merge(b, e)}:
+     * {@code let ..; e}. Null for other loops (and for SIMD iterators and values, which merge lanes).
+     */
+    private static Expr mapValue(Expr.For f) {
+        if (!(f.builder().type().resolve() instanceof WeldType.Builder bt) || bt.kind() != BuilderKind.APPENDER
+                || f.iters().stream().anyMatch(it -> it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE)) {
+            return null;
+        }
+        Symbol b = f.update().params().get(0).symbol();
+        Expr e = f.update().body();
+        List<Expr.Let> lets = new ArrayList<>();
+        while (e instanceof Expr.Let l && !Reductions.uses(l.value(), b)) {
+            lets.add(l);
+            e = l.body();
+        }
+        if (!(e instanceof Expr.Merge m) || !(m.builder() instanceof Expr.Ident id) || !id.symbol().equals(b)
+                || Reductions.uses(m.value(), b) || m.value().type().resolve() instanceof WeldType.Simd) {
+            return null;
+        }
+        Expr v = m.value();
+        for (int k = lets.size() - 1; k >= 0; k--) {
+            Expr.Let l = lets.get(k);
+            v = new Expr.Let(l.pos(), v.type(), l.symbol(), l.value(), v);
+        }
+        return v;
     }
 
     /**

@@ -50,10 +50,14 @@ public final class ParallelLoop {
         return Math.max(1, Math.min(n / grain, (long) threads * TASKS_PER_THREAD));
     }
 
-    /** Runs the loop of {@code n} iterations as about {@code tasks} tasks (see {@link #tasks}); returns the builder. */
+    /**
+     * Runs the loop of {@code n} iterations as about {@code tasks} tasks (see {@link #tasks}); returns the builder.
+     * With {@code shared}, every task updates {@code initial} itself (a map writing its values in place by index).
+     */
     @TruffleBoundary
     public static Object run(Node location, WeldContext context, Function<WeldLanguage, CallTarget> newTask,
-                             MaterializedFrame frame, long n, long tasks, WeldType builderType, Object initial) {
+                             MaterializedFrame frame, long n, long tasks, WeldType builderType, Object initial,
+                             boolean shared) {
         if (Partials.keyed(builderType)) {
             tasks = Math.min(tasks, context.threads());
         }
@@ -62,7 +66,8 @@ public final class ParallelLoop {
         // task starts (making one may switch a shared vecmerger to atomic updates).
         List<Object> partials = new ArrayList<>();
         for (long from = 0; from < n; from += chunk) {
-            partials.add(from == 0 ? initial : Partials.fresh(builderType, initial, context.sharedVecMergerLength()));
+            partials.add(from == 0 || shared ? initial
+                    : Partials.fresh(builderType, initial, context.sharedVecMergerLength()));
         }
         TruffleContext workers = context.workerContext();
         AtomicBoolean failed = new AtomicBoolean();
@@ -95,7 +100,7 @@ public final class ParallelLoop {
                 Object partial = await(location, t);
                 // null: the task was skipped after another one failed, and awaiting that one throws.
                 if (partial != null) {
-                    result = result == null ? partial : Partials.combine(builderType, result, partial);
+                    result = result == null || shared ? partial : Partials.combine(builderType, result, partial);
                 }
             }
         } finally {

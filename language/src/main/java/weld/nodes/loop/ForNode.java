@@ -76,15 +76,17 @@ public final class ForNode extends WeldExpressionNode {
         Slots.store(frame, builderSlot, carrier, builder);
         frame.setLong(countSlot, n);
         frame.setLong(counterSlot, 0);
+        body().start(frame, n);
         long tasks = parallel ? ParallelLoop.tasks(WeldContext.get(this), n) : 1;
         if (tasks > 1) {
             // No way back to the sequential path from here: the builder escapes into the tasks on this path only, so
             // the sequential loop below keeps it virtual (its fields in registers) in compiled code.
             carrier.write(frame, builderSlot, runParallel(snapshot(frame), n, tasks));
-            return;
+        } else {
+            body().prepare(frame);
+            loop.execute(frame);
         }
-        body().prepare(frame);
-        loop.execute(frame);
+        body().end(frame, n);
     }
 
     private LoopBody body() {
@@ -126,7 +128,8 @@ public final class ForNode extends WeldExpressionNode {
     @TruffleBoundary
     private Object runParallel(MaterializedFrame frame, long n, long tasks) {
         Object initial = carrier.read(frame, builderSlot);
-        return ParallelLoop.run(this, WeldContext.get(this), this::newTask, frame, n, tasks, builderType, initial);
+        return ParallelLoop.run(this, WeldContext.get(this), this::newTask, frame, n, tasks, builderType, initial,
+                body().sharesBuilder());
     }
 
     /** The root of this loop's tasks for a language instance: a copy of the body, compiled on its own. */

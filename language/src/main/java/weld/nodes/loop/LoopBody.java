@@ -14,6 +14,19 @@ public abstract class LoopBody extends Node implements RepeatingNode {
     public void prepare(VirtualFrame frame) {
     }
 
+    /** Runs once before a loop of {@code n} iterations, sequential or parallel (not per task). */
+    public void start(VirtualFrame frame, long n) {
+    }
+
+    /** Runs once after a loop of {@code n} iterations, with the builder slot holding the loop's builder. */
+    public void end(VirtualFrame frame, long n) {
+    }
+
+    /** Whether the tasks of a parallel loop all update the loop's own builder (else each gets a partial). */
+    public boolean sharesBuilder() {
+        return false;
+    }
+
     /** A copy whose inner loops run sequentially, for a parallel loop's tasks. */
     public final LoopBody taskCopy() {
         LoopBody copy = (LoopBody) deepCopy();
