@@ -1,6 +1,7 @@
 package weld.nodes.loop;
 
 import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.Node;
 import com.oracle.truffle.api.nodes.RepeatingNode;
 
@@ -25,6 +26,17 @@ public abstract class LoopBody extends Node implements RepeatingNode {
     /** Whether the tasks of a parallel loop all update the loop's own builder (else each gets a partial). */
     public boolean sharesBuilder() {
         return false;
+    }
+
+    /** Writes iteration {@code i}'s index (if the body uses it) and loads its elements into their slots. */
+    @ExplodeLoop
+    protected static void loadIteration(VirtualFrame frame, long i, int indexSlot, ElementLoader[] loaders) {
+        if (indexSlot >= 0) {
+            frame.setLong(indexSlot, i);
+        }
+        for (ElementLoader l : loaders) {
+            l.load(frame, i);
+        }
     }
 
     /** A copy whose inner loops run sequentially, for a parallel loop's tasks. */

@@ -3,7 +3,6 @@ package weld.nodes.loop;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
-import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import weld.builders.Appender;
 import weld.nodes.WeldExpressionNode;
@@ -66,18 +65,12 @@ public final class MapBody extends LoopBody {
     }
 
     @Override
-    @ExplodeLoop
     public boolean executeRepeating(VirtualFrame frame) {
         long i = frame.getLong(counterSlot);
         if (i >= frame.getLong(countSlot)) {
             return false;
         }
-        if (indexSlot >= 0) {
-            frame.setLong(indexSlot, i);
-        }
-        for (ElementLoader l : loaders) {
-            l.load(frame, i);
-        }
+        loadIteration(frame, i, indexSlot, loaders);
         Appender a = appender(frame);
         int at = (int) (frame.getLong(baseSlot) + i);
         Object s = a.store();

@@ -80,12 +80,7 @@ public final class ReductionBody extends LoopBody {
 
     @ExplodeLoop
     private void iteration(VirtualFrame frame, long i, int k) {
-        if (indexSlot >= 0) {
-            frame.setLong(indexSlot, i);
-        }
-        for (ElementLoader l : loaders) {
-            l.load(frame, i);
-        }
+        loadIteration(frame, i, indexSlot, loaders);
         for (int j = 0; j < components; j++) {
             steps[k * components + j].run(frame);
         }

@@ -2,7 +2,6 @@ package weld.nodes.loop;
 
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
-import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import weld.nodes.Slots;
 import weld.nodes.WeldExpressionNode;
@@ -38,18 +37,12 @@ public final class UpdateBody extends LoopBody {
     }
 
     @Override
-    @ExplodeLoop
     public boolean executeRepeating(VirtualFrame frame) {
         long i = frame.getLong(counterSlot);
         if (i >= frame.getLong(countSlot)) {
             return false;
         }
-        if (indexSlot >= 0) {
-            frame.setLong(indexSlot, i);
-        }
-        for (ElementLoader l : loaders) {
-            l.load(frame, i);
-        }
+        loadIteration(frame, i, indexSlot, loaders);
         if (inPlace) {
             body.executeGeneric(frame);
         } else {

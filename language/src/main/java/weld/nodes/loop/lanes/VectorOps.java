@@ -19,6 +19,9 @@ import weld.syntax.UnaryOp;
  * The vector operations of a {@link FusedKernel}, on values typed {@code Object} (a vector of the kind's class or a
  * mask) with the operator and kind as arguments: in partially evaluated code both are constants, so each call
  * folds to one Vector API operation with a constant operator, which the compiler turns into SIMD instructions.
+ * Each kind has its own cases on purpose: the same operations written once against the generic {@code Vector<E>}
+ * interface were not turned into SIMD instructions in partially evaluated code (measured: the chained
+ * filter-map-sum over 10^7 {@code f64} went from 3.7 to 142 ms).
  */
 final class VectorOps {
     private VectorOps() {
