@@ -46,25 +46,14 @@ final class LongLanes {
     static void compare(BinOp op, long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            compare(op, LongVector.fromArray(S, a, ao + k), LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            VectorOps.compare(op, LongVector.fromArray(S, a, ao + k),
+                    LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            compare(op, LongVector.fromArray(S, a, ao + k, m), LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            VectorOps.compare(op, LongVector.fromArray(S, a, ao + k, m),
+                    LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
         }
-    }
-
-    /** One comparison, with the operator a constant at each Vector API call (which it needs to be intrinsified). */
-    private static VectorMask<Long> compare(BinOp op, LongVector x, LongVector y) {
-        return switch (op) {
-            case EQ -> x.compare(VectorOperators.EQ, y);
-            case NE -> x.compare(VectorOperators.NE, y);
-            case LT -> x.compare(VectorOperators.LT, y);
-            case LE -> x.compare(VectorOperators.LE, y);
-            case GT -> x.compare(VectorOperators.GT, y);
-            case GE -> x.compare(VectorOperators.GE, y);
-            default -> throw new IllegalArgumentException(op.symbol);
-        };
     }
 
     /** {@code out[k] = c[co + k] ? t[to + k] : f[fo + k]}; {@code c} is a temporary (masks are never elements). */

@@ -99,7 +99,8 @@ final class VectorOps {
         };
     }
 
-    private static <E> VectorMask<E> compare(BinOp op, jdk.incubator.vector.Vector<E> x, jdk.incubator.vector.Vector<E> y) {
+    /** One comparison, with the operator a constant at the Vector API call (which it needs to be intrinsified). */
+    static <E> VectorMask<E> compare(BinOp op, jdk.incubator.vector.Vector<E> x, jdk.incubator.vector.Vector<E> y) {
         return switch (op) {
             case EQ -> x.compare(VectorOperators.EQ, y);
             case NE -> x.compare(VectorOperators.NE, y);
