@@ -92,6 +92,7 @@ public final class NodeBuilder {
     private final boolean vectorize;
     /** How many sort comparators enclose the node being built (their loops run inside the sort, sequentially). */
     private int inComparator;
+    private int loopDepth;
 
     /** Where a variable lives: one slot, or (a zipped loop element) one slot per field. */
     private sealed interface Binding {
@@ -347,6 +348,16 @@ public final class NodeBuilder {
     }
 
     private WeldExpressionNode forLoop(Expr.For f) {
+        loopDepth++;
+        try {
+            return forLoop(f, loopDepth == 1);
+        } finally {
+            loopDepth--;
+        }
+    }
+
+    /** {@code outermost}: not inside another loop's update function. */
+    private WeldExpressionNode forLoop(Expr.For f, boolean outermost) {
         List<IteratorNode> iterators = new ArrayList<>();
         List<ElementLoader> loaders = new ArrayList<>();
         List<SlotBinding> elements = new ArrayList<>();
@@ -385,7 +396,7 @@ public final class NodeBuilder {
         int counterSlot = newSlot(Carrier.LONG);
         ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
         LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots,
-                elements);
+                elements, outermost);
         Expr mapped = loopBody == null ? mapValue(f) : null;
         if (mapped != null) {
             int baseSlot = newSlot(Carrier.LONG);
@@ -452,7 +463,8 @@ public final class NodeBuilder {
      * function too, which gets one accumulator in the scalar body).
      */
     private LoopBody reduction(Expr.For f, int builderSlot, int indexSlot, int countSlot, int counterSlot,
-                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<SlotBinding> elements) {
+                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<SlotBinding> elements,
+                               boolean outermost) {
         WeldType bt = f.builder().type().resolve();
         List<WeldType.Builder> mergers = Reductions.mergers(bt);
         Symbol b = f.update().params().get(0).symbol();
@@ -462,7 +474,9 @@ public final class NodeBuilder {
         if (parts == null) {
             return null;
         }
-        LanePlanner.Plan plan = vectorize && indexSlot < 0 ? LanePlanner.plan(f, mergers, parts) : null;
+        // Lookups over the index only in outermost loops: inner loops are typically short (a row of a matrix), and
+        // there the kernel's setup per run costs more than it saves.
+        LanePlanner.Plan plan = vectorize ? LanePlanner.plan(f, mergers, parts, outermost) : null;
         if (!struct && plan == null && Reductions.lanes(mergers.get(0), body) == 1) {
             return null;
         }
@@ -517,8 +531,14 @@ public final class NodeBuilder {
             first[j] = acc[j][0];
         }
         WeldExpressionNode[] invariants = plan.invariants().stream().map(this::build).toArray(WeldExpressionNode[]::new);
+        List<LanePlanner.Lookup> lookups = plan.lookups();
+        WeldExpressionNode[] lookupVectors = lookups.stream().map(l -> build(l.vector())).toArray(WeldExpressionNode[]::new);
+        WeldExpressionNode[] lookupOffsets = lookups.stream()
+                .map(l -> l.offset() == null ? new ConstantNode(0L) : build(l.offset())).toArray(WeldExpressionNode[]::new);
+        Class<?>[] lookupArrays = lookups.stream().map(LanePlanner.Lookup::array).toArray(Class<?>[]::new);
         return new VectorReductionBody(plan.kernel(), iteratorSlots.toArray(LoopSlots[]::new), plan.arrays(), first, carriers,
-                countSlot, counterSlot, invariants, scalar);
+                countSlot, counterSlot, invariants, new VectorReductionBody.Lookups(lookupVectors, lookupOffsets, lookupArrays),
+                scalar);
     }
 
     /** Combines accumulators {@code [from, to)} pairwise with the merger's operator. */

@@ -125,7 +125,8 @@ class LauncherIT {
                   {result(for(zip(k, x), merger[f64,+], |b, i, e| if(e.$0 > 5 && e.$1 < 0.5, merge(b, e.$1 * 2.0 + 1.0), b))),
                    result(r.$0), result(r.$1), result(r.$2),
                    result(for(zip(k, x), merger[i32,+], |b, i, e| merge(b, select(select(e.$1 > 0.0, e.$0 < 7, e.$0 >= 2), e.$0 * 3, 1)))),
-                   result(for(x, merger[f64,+], |b, i, y| merge(b, sqrt(y * y) - y)))}
+                   result(for(x, merger[f64,+], |b, i, y| merge(b, sqrt(y * y) - y))),
+                   result(for(slice(x, 0L, 4000L), merger[f64,+], |b, i, y| merge(b, lookup(x, i + 99L) * 2.0 - y)))}
                 """;
         Path prog = dir.resolve("fused.weld");
         Files.writeString(prog, program);

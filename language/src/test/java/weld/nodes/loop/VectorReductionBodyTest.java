@@ -216,6 +216,32 @@ class VectorReductionBodyTest {
         }
     }
 
+    /** {@code lookup(x, o + i)} over the loop index is read like one more iterator, and still fails in place. */
+    @Test
+    void lookupsOverTheIndexRunInTheKernelAndStillFailWhereTheScalarLoopDoes() {
+        double[] x = doubles(10_000);
+        String dot = "|x: vec[f64], w: vec[f64], o: i64| result(for(w, merger[f64,+], |s, j, y| merge(s, lookup(x, o + j) * y)))";
+        for (int n : new int[] {64, 1023, 1024, 5000, 9_990}) {
+            double[] w = doubles(n);
+            for (long o : new long[] {0, 1, 10_000 - n}) {
+                assertSame(dot, x, w, o);
+            }
+            assertSame("|x: vec[f64], w: vec[f64]| result(for(w, merger[f64,+], |s, j, y| "
+                    + "if(lookup(x, j) > 10.0, merge(s, lookup(x, j + 3L) - y), s)))", x, w);
+        }
+        double[] w = doubles(6000);
+        String expected = assertThrows(PolyglotException.class, () -> run(scalar, dot, x, w, 4001L)).getMessage();
+        assertTrue(expected.contains("index 10000 out of bounds"), expected);
+        for (Context c : new Context[] {simd, parallel}) {
+            assertEquals(expected, assertThrows(PolyglotException.class, () -> run(c, dot, x, w, 4001L)).getMessage());
+        }
+        assertNotNull(plan("|x: vec[f64], w: vec[f64]| result(for(w, merger[f64,+], |s, j, y| merge(s, lookup(x, j) * y)))"));
+        assertNull(plan("|x: vec[f64], w: vec[f64]| result(for(w, merger[f64,+], |s, j, y| merge(s, lookup(x, j * 2L) * y)))"),
+                "not a unit-stride lookup");
+        assertNull(plan("|x: vec[f64], w: vec[i64]| result(for(w, merger[f64,+], |s, j, y| merge(s, lookup(x, y + j))))"),
+                "offset varies");
+    }
+
     @Test
     void thePlannerTakesElementWiseUpdatesOnly() {
         assertNotNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| if(x > 0.5, merge(b, x), b)))"));

@@ -23,8 +23,9 @@ import weld.syntax.ScalarKind;
  * block-at-a-time {@link LaneKernel} does). All vectors have the same number of lanes {@code L}: the preferred
  * vector size divided by the widest element kind of the kernel, so masks of comparisons on one kind select values
  * of another. Each loop iteration runs {@link #UNROLL} vector steps, step {@code u} merging into its own set
- * {@code u} of accumulator vectors, so iteration {@code from + k} merges into lane {@code k % (UNROLL * L)} of a
- * component's {@code UNROLL * L} accumulator lanes; at the end those lanes are combined left to right.
+ * {@code u} of accumulator vectors, so iteration {@code from + k} merges into set {@code (k / L) % UNROLL}, lane
+ * {@code k % L}; at the end the sets are combined lane-wise, {@code (s0 op s1) op (s2 op s3)}, and the lanes of the
+ * result left to right.
  *
  * <p>Only for kernels without math functions other than negation and {@code sqrt}: kernels with {@code exp},
  * {@code log}, {@code erf} and the others keep {@link LaneKernel}, whose SIMD math C2 compiles to the JDK's vector
@@ -168,17 +169,18 @@ public final class FusedKernel {
     }
 
     /**
-     * Combines each component's accumulator lanes left to right (set 0's lanes, then set 1's, ...), then merges the
-     * result into {@code acc}.
+     * Combines each component's accumulator sets lane-wise, {@code (s0 op s1) op (s2 op s3)}, then that vector's
+     * lanes left to right, and merges the result into {@code acc}.
      */
     @ExplodeLoop
     private void finish(Object[] sums, Object[] acc) {
         for (int j = 0; j < components.length; j++) {
             LaneKernel.Component c = components[j];
-            Object r = null;
-            for (int u = 0; u < UNROLL; u++) {
-                r = VectorOps.fold(c.op(), c.type().kind(), r, sums[j * UNROLL + u]);
-            }
+            ScalarKind k = c.type().kind();
+            int at = j * UNROLL;
+            Object low = VectorOps.binary(c.op(), k, sums[at], sums[at + 1]);
+            Object high = VectorOps.binary(c.op(), k, sums[at + 2], sums[at + 3]);
+            Object r = VectorOps.fold(c.op(), k, VectorOps.binary(c.op(), k, low, high));
             acc[j] = ScalarOps.combine(c.type(), c.op(), acc[j], r);
         }
     }

@@ -9,6 +9,7 @@ import java.util.Set;
 
 import weld.ir.Expr;
 import weld.ir.Symbol;
+import weld.nodes.loop.Reductions;
 import weld.runtime.ScalarOps;
 import weld.syntax.BinOp;
 import weld.syntax.IterKind;
@@ -34,8 +35,20 @@ public final class LanePlanner {
      * The kernel, the loop-invariant expressions whose values it takes, in order, and the array class each
      * iterator's store must have.
      */
-    public record Plan(LaneKernel kernel, List<Expr> invariants, Class<?>[] arrays) {
+    public record Plan(LaneKernel kernel, List<Expr> invariants, Class<?>[] arrays, List<Lookup> lookups) {
     }
+
+    /**
+     * A {@code lookup(vector, offset + i)} over the loop index {@code i} ({@code offset} null for none), with the
+     * vector and the offset loop-invariant: the kernel reads it like one more iterator, element {@code i} of the
+     * vector shifted by {@code offset}; the loop checks once per chunk that the range is inside the vector.
+     */
+    public record Lookup(Expr vector, Expr offset, Class<?> array) {
+    }
+
+    private final List<Lookup> lookups = new ArrayList<>();
+    private boolean allowLookups;
+    private final List<LaneNode.Element> lookupElements = new ArrayList<>();
 
     private final List<LaneNode> nodes = new ArrayList<>();
     private final List<Expr> invariants = new ArrayList<>();
@@ -56,12 +69,18 @@ public final class LanePlanner {
 
     /** The plan for a loop whose builder is {@code mergers} and whose update of merger j is {@code parts[j]}; or null. */
     public static Plan plan(Expr.For f, List<WeldType.Builder> mergers, List<Expr> parts) {
+        return plan(f, mergers, parts, true);
+    }
+
+    /** The same, with {@link Lookup}s only where {@code lookups} allows them. */
+    public static Plan plan(Expr.For f, List<WeldType.Builder> mergers, List<Expr> parts, boolean lookups) {
         for (Expr.Iter it : f.iters()) {
             if (it.kind() != null && it.kind() != IterKind.SCALAR || it.stride() != null || !supported(it.type())) {
                 return null;
             }
         }
         LanePlanner p = new LanePlanner(f);
+        p.allowLookups = lookups;
         LaneKernel.Component[] components = new LaneKernel.Component[parts.size()];
         try {
             for (int j = 0; j < parts.size(); j++) {
@@ -84,8 +103,10 @@ public final class LanePlanner {
                 used.add(e);
             }
         }
+        used.addAll(p.lookupElements);
         return new Plan(new LaneKernel(p.nodes.toArray(LaneNode[]::new), used.toArray(LaneNode.Element[]::new),
-                components), p.invariants, f.iters().stream().map(it -> arrayClass(it.type())).toArray(Class<?>[]::new));
+                components), p.invariants, f.iters().stream().map(it -> arrayClass(it.type())).toArray(Class<?>[]::new),
+                p.lookups);
     }
 
     private static Class<?> arrayClass(WeldType elem) {
@@ -170,6 +191,7 @@ public final class LanePlanner {
             case Expr.Ident id when supported(id.type()) || isBool(id.type()) -> invariant(id);
             case Expr.GetField g when zip && g.struct() instanceof Expr.Ident id && id.symbol().equals(element) ->
                     element(g.index(), g.type());
+            case Expr.Lookup l when allowLookups && lookupOffset(l) != null -> lookup(l);
             case Expr.Binary b -> binary(b);
             case Expr.Unary u -> unary(u);
             case Expr.Select s -> select(s.cond(), s.onTrue(), s.onFalse());
@@ -224,6 +246,58 @@ public final class LanePlanner {
             throw new Unsupported();
         }
         return add(new LaneNode.Select(nodes.size(), c, t, f));
+    }
+
+    /**
+     * For {@code lookup(v, i)}, {@code lookup(v, e + i)} or {@code lookup(v, i + e)} with {@code i} the loop index and
+     * {@code v}, {@code e} loop-invariant, and {@code v} a vector of a supported kind: {@code e} (or the index itself
+     * for none); null otherwise.
+     */
+    private Expr lookupOffset(Expr.Lookup l) {
+        if (!(l.collection().type().resolve() instanceof WeldType.Vec v) || !supported(v.elem())
+                || !loopInvariant(l.collection())) {
+            return null;
+        }
+        Expr k = l.key();
+        if (isIndex(k)) {
+            return k;
+        }
+        if (k instanceof Expr.Binary b && b.op() == BinOp.ADD) {
+            if (isIndex(b.right()) && loopInvariant(b.left())) {
+                return b.left();
+            }
+            if (isIndex(b.left()) && loopInvariant(b.right())) {
+                return b.right();
+            }
+        }
+        return null;
+    }
+
+    private boolean isIndex(Expr e) {
+        return e instanceof Expr.Ident id && id.symbol().equals(index);
+    }
+
+    /** Whether {@code e} has the same value in every iteration (it names nothing the loop binds). */
+    private boolean loopInvariant(Expr e) {
+        if (Reductions.uses(e, builder) || Reductions.uses(e, index) || Reductions.uses(e, element)) {
+            return false;
+        }
+        for (Symbol s : env.keySet()) {
+            if (Reductions.uses(e, s)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private LaneNode lookup(Expr.Lookup l) {
+        Expr offset = lookupOffset(l);
+        WeldType elem = ((WeldType.Vec) l.collection().type().resolve()).elem();
+        lookups.add(new Lookup(l.collection(), isIndex(offset) ? null : offset, arrayClass(elem)));
+        LaneNode.Element e = add(new LaneNode.Element(nodes.size(), ((WeldType.Scalar) elem.resolve()).kind(),
+                elements.length + lookups.size() - 1));
+        lookupElements.add(e);
+        return e;
     }
 
     private LaneNode element(int iterator, WeldType type) {

@@ -146,15 +146,12 @@ final class VectorOps {
         };
     }
 
-    /**
-     * {@code start} (boxed in the kind's carrier; null for none) combined with the lanes of accumulator vector
-     * {@code a} with {@code op}, left to right in lane order.
-     */
-    static Object fold(BinOp op, ScalarKind k, Object start, Object a) {
+    /** The lanes of accumulator vector {@code a} combined with {@code op} left to right, boxed in their carrier. */
+    static Object fold(BinOp op, ScalarKind k, Object a) {
         return switch (k) {
             case F64 -> {
                 double[] l = ((DoubleVector) a).toArray();
-                double r = start == null ? l[0] : ScalarOps.combineDouble(op, (Double) start, l[0]);
+                double r = l[0];
                 for (int i = 1; i < l.length; i++) {
                     r = ScalarOps.combineDouble(op, r, l[i]);
                 }
@@ -162,7 +159,7 @@ final class VectorOps {
             }
             case F32 -> {
                 float[] l = ((FloatVector) a).toArray();
-                float r = start == null ? l[0] : (float) ScalarOps.combineDouble(op, (Float) start, l[0]);
+                float r = l[0];
                 for (int i = 1; i < l.length; i++) {
                     r = (float) ScalarOps.combineDouble(op, r, l[i]);
                 }
@@ -170,7 +167,7 @@ final class VectorOps {
             }
             case I64 -> {
                 long[] l = ((LongVector) a).toArray();
-                long r = start == null ? l[0] : ScalarOps.combineLong(ScalarKind.I64, op, (Long) start, l[0]);
+                long r = l[0];
                 for (int i = 1; i < l.length; i++) {
                     r = ScalarOps.combineLong(ScalarKind.I64, op, r, l[i]);
                 }
@@ -178,7 +175,7 @@ final class VectorOps {
             }
             default -> {
                 int[] l = ((IntVector) a).toArray();
-                int r = start == null ? l[0] : ScalarOps.combineInt(ScalarKind.I32, op, (Integer) start, l[0]);
+                int r = l[0];
                 for (int i = 1; i < l.length; i++) {
                     r = ScalarOps.combineInt(ScalarKind.I32, op, r, l[i]);
                 }
