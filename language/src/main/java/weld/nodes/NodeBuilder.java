@@ -14,6 +14,7 @@ import weld.builders.ScalarDictMerger;
 import weld.ir.Expr;
 import weld.ir.Program;
 import weld.ir.Symbol;
+import weld.ir.passes.MapUpdate;
 import weld.nodes.builder.AppendNode;
 import weld.nodes.builder.MergeDictNode;
 import weld.nodes.builder.MergeKeyedNode;
@@ -418,31 +419,16 @@ public final class NodeBuilder {
     }
 
     /**
-     * The value a map merges, for a loop into an appender whose update function is {@code let ..; merge(b, e)}:
-     * {@code let ..; e}. Null for other loops (and for SIMD iterators and values, which merge lanes).
+     * The value a map merges ({@link MapUpdate}) for a loop into an appender; null for other loops, and for SIMD
+     * iterators and values, which merge lanes.
      */
     private static Expr mapValue(Expr.For f) {
         if (!(f.builder().type().resolve() instanceof WeldType.Builder bt) || bt.kind() != BuilderKind.APPENDER
                 || f.iters().stream().anyMatch(it -> it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE)) {
             return null;
         }
-        Symbol b = f.update().params().get(0).symbol();
-        Expr e = f.update().body();
-        List<Expr.Let> lets = new ArrayList<>();
-        while (e instanceof Expr.Let l && !Reductions.uses(l.value(), b)) {
-            lets.add(l);
-            e = l.body();
-        }
-        if (!(e instanceof Expr.Merge m) || !(m.builder() instanceof Expr.Ident id) || !id.symbol().equals(b)
-                || Reductions.uses(m.value(), b) || m.value().type().resolve() instanceof WeldType.Simd) {
-            return null;
-        }
-        Expr v = m.value();
-        for (int k = lets.size() - 1; k >= 0; k--) {
-            Expr.Let l = lets.get(k);
-            v = new Expr.Let(l.pos(), v.type(), l.symbol(), l.value(), v);
-        }
-        return v;
+        Expr v = MapUpdate.value(f.update());
+        return v == null || v.type().resolve() instanceof WeldType.Simd ? null : v;
     }
 
     /**

@@ -35,7 +35,7 @@ final class InferSize implements Pass {
     private static Expr infer(For f) {
         if (!(f.builder() instanceof Expr.NewBuilder nb) || nb.arg() != null
                 || !(nb.type() instanceof WeldType.Builder bt) || bt.kind() != BuilderKind.APPENDER
-                || LoopFusion.mapValue(f.update()) == null) {
+                || MapUpdate.value(f.update()) == null) {
             return f;
         }
         Iter it = f.iters().get(0);

@@ -79,7 +79,7 @@ final class LoopFusion implements Pass {
         Lambda lp = p.update();
         Lambda lc = c.update();
         boolean usesIndex = Symbols.uses(lc.body(), lc.params().get(1).symbol()) > 0;
-        if (usesIndex && mapValue(lp) == null) {
+        if (usesIndex && MapUpdate.value(lp) == null) {
             return null;
         }
         Param b1 = lp.params().get(0);
@@ -178,29 +178,6 @@ final class LoopFusion implements Pass {
     }
 
     /**
-     * The value a map merges: for {@code |b,i,x| let ..; merge(b, e)}, the expression {@code let ..; e}; null if
-     * the body is not one unconditional merge into its builder.
-     */
-    static Expr mapValue(Lambda l) {
-        Symbol b = l.params().get(0).symbol();
-        Expr e = l.body();
-        List<Expr.Let> lets = new ArrayList<>();
-        while (e instanceof Expr.Let let && Symbols.uses(let.value(), b) == 0) {
-            lets.add(let);
-            e = let.body();
-        }
-        if (!(e instanceof Expr.Merge m) || !(m.builder() instanceof Expr.Ident i) || !i.symbol().equals(b)
-                || Symbols.uses(m.value(), b) != 0) {
-            return null;
-        }
-        Expr v = m.value();
-        for (int k = lets.size() - 1; k >= 0; k--) {
-            v = Ir.let(lets.get(k).pos(), lets.get(k).symbol(), lets.get(k).value(), v);
-        }
-        return v;
-    }
-
-    /**
      * Fuses the first zipped iterator that is the result of a map; null if there is none. The map's own iterators
      * take its place in the zip (a map over {@code zip(a, b)} adds two), and the consumer computes the mapped value
      * from their elements.
@@ -222,7 +199,7 @@ final class LoopFusion implements Pass {
             if (m > 1 && !onlyFields(p.update().body(), pp.get(2).symbol())) {
                 continue;
             }
-            Expr value = mapValue(p.update());
+            Expr value = MapUpdate.value(p.update());
             boolean laterFail = c.iters().subList(k + 1, c.iters().size()).stream().anyMatch(Effects::mayFail);
             boolean earlierFail = c.iters().subList(0, k).stream().anyMatch(Effects::mayFail);
             if (value == null || Effects.mayFail(value) && (Effects.mayFail(lc.body()) || laterFail)

@@ -16,11 +16,11 @@ import weld.runtime.WeldVector;
  * A {@link ReductionBody} whose iterations can also run as SIMD code: while every iterator's store is a primitive
  * array of its element type and at least {@value #MIN_ITERATIONS} iterations are left ({@value #MIN_LOOKUP_ITERATIONS}
  * when the kernel reads {@code lookup}s over the index, which must then stay inside their vectors for the whole
- * chunk), one repetition runs up to
- * {@value #CHUNK} iterations through the {@link LaneKernel} and merges their result into accumulator 0 of each
- * merger (as one fused loop of vector operations in compiled code when the kernel has a {@link FusedKernel}, which
- * leaves fewer than a vector's lanes of iterations to the next repetition); otherwise (an external buffer, a short
- * loop or its last few iterations) it runs the reduction body's iterations. The chunks keep long loops interruptible and let parallel tasks run any sub-range.
+ * chunk), one repetition runs up to {@value #CHUNK} iterations through the {@link LaneKernel} and merges their
+ * result into accumulator 0 of each merger (as one fused loop of vector operations in compiled code when the kernel
+ * has a {@link FusedKernel}, which leaves fewer than a vector's lanes of iterations to the next repetition);
+ * otherwise (an external buffer, a short loop or its last few iterations) it runs the reduction body's iterations.
+ * The chunks keep long loops interruptible and let parallel tasks run any sub-range.
  */
 public final class VectorReductionBody extends LoopBody {
     static final int MIN_ITERATIONS = 64;

@@ -46,8 +46,8 @@ public final class LanePlanner {
     public record Lookup(Expr vector, Expr offset, Class<?> array) {
     }
 
+    private final boolean allowLookups;
     private final List<Lookup> lookups = new ArrayList<>();
-    private boolean allowLookups;
     private final List<LaneNode.Element> lookupElements = new ArrayList<>();
 
     private final List<LaneNode> nodes = new ArrayList<>();
@@ -59,7 +59,8 @@ public final class LanePlanner {
     private final Symbol element;
     private final boolean zip;
 
-    private LanePlanner(Expr.For f) {
+    private LanePlanner(Expr.For f, boolean allowLookups) {
+        this.allowLookups = allowLookups;
         this.elements = new LaneNode.Element[f.iters().size()];
         this.builder = f.update().params().get(0).symbol();
         this.index = f.update().params().get(1).symbol();
@@ -67,20 +68,17 @@ public final class LanePlanner {
         this.zip = f.iters().size() > 1;
     }
 
-    /** The plan for a loop whose builder is {@code mergers} and whose update of merger j is {@code parts[j]}; or null. */
-    public static Plan plan(Expr.For f, List<WeldType.Builder> mergers, List<Expr> parts) {
-        return plan(f, mergers, parts, true);
-    }
-
-    /** The same, with {@link Lookup}s only where {@code lookups} allows them. */
+    /**
+     * The plan for a loop whose builder is {@code mergers} and whose update of merger j is {@code parts[j]}, reading
+     * {@link Lookup}s where {@code lookups} allows them; or null.
+     */
     public static Plan plan(Expr.For f, List<WeldType.Builder> mergers, List<Expr> parts, boolean lookups) {
         for (Expr.Iter it : f.iters()) {
             if (it.kind() != null && it.kind() != IterKind.SCALAR || it.stride() != null || !supported(it.type())) {
                 return null;
             }
         }
-        LanePlanner p = new LanePlanner(f);
-        p.allowLookups = lookups;
+        LanePlanner p = new LanePlanner(f, lookups);
         LaneKernel.Component[] components = new LaneKernel.Component[parts.size()];
         try {
             for (int j = 0; j < parts.size(); j++) {
