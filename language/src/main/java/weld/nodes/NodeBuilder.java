@@ -393,8 +393,8 @@ public final class NodeBuilder {
             env.put(params.get(2).symbol(), new ZipBinding((WeldType.Struct) params.get(2).type(), elements));
         }
         boolean parallel = inComparator == 0 && Partials.supports(f.builder().type());
-        int countSlot = newSlot(Carrier.LONG);
-        int counterSlot = newSlot(Carrier.LONG);
+        int countSlot = newSlot(Carrier.INT);
+        int counterSlot = newSlot(Carrier.INT);
         ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
         LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots,
                 elements, outermost);
@@ -414,7 +414,7 @@ public final class NodeBuilder {
             loopBody = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, update, inPlace,
                     iterationSlots(elements, indexSlot, bodySlots, slotCount));
         }
-        return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot, countSlot, counterSlot,
+        return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot,
                 iterators.toArray(IteratorNode[]::new), builder, loopBody);
     }
 

@@ -25,17 +25,13 @@ public final class LoopChunkRoot extends RootNode {
 
     private final Carrier carrier;
     private final int builderSlot;
-    private final int countSlot;
-    private final int counterSlot;
     @Child private LoopNode loop;
 
     public LoopChunkRoot(TruffleLanguage<?> language, FrameDescriptor descriptor, Carrier carrier, int builderSlot,
-                         int countSlot, int counterSlot, LoopBody body) {
+                         LoopBody body) {
         super(language, descriptor);
         this.carrier = carrier;
         this.builderSlot = builderSlot;
-        this.countSlot = countSlot;
-        this.counterSlot = counterSlot;
         this.loop = Truffle.getRuntime().createLoopNode(body);
     }
 
@@ -48,9 +44,9 @@ public final class LoopChunkRoot extends RootNode {
         long to = (Long) args[2];
         AtomicBoolean stop = (AtomicBoolean) args[4];
         for (long from = (Long) args[1]; from < to && !stop.get(); from += STEP) {
-            frame.setLong(counterSlot, from);
-            frame.setLong(countSlot, Math.min(to, from + STEP));
-            ((LoopBody) loop.getRepeatingNode()).prepare(frame);
+            LoopBody body = (LoopBody) loop.getRepeatingNode();
+            body.setRange(frame, from, Math.min(to, from + STEP));
+            body.prepare(frame);
             loop.execute(frame);
         }
         return carrier.read(frame, builderSlot);

@@ -141,6 +141,30 @@ class LauncherIT {
         assertTrue(scalar.out().startsWith("["), scalar.out());
     }
 
+    /**
+     * Loop counters are {@code int}s until a loop runs past {@code int} range: compiled first for int counts, a loop
+     * of 2^31 + 3 iterations switches to long counters (sequentially and in parallel tasks) and loses no iteration.
+     */
+    @Test
+    void loopsPastIntRangeSwitchToLongCountersInCompiledCode() throws Exception {
+        Path prog = dir.resolve("long-count.weld");
+        Files.writeString(prog, """
+                |n: i64|
+                  {result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x))),
+                   result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| if(x % 3L == 0L, merge(b, i), b)))}
+                """);
+        long n = (1L << 31) + 3;
+        long all = n * (n - 1) / 2;
+        long thirds = (n - 1) / 3;
+        String expected = "[" + all + ", " + 3 * thirds * (thirds + 1) / 2 + "]";
+        for (String threads : new String[] {"1", "2"}) {
+            Result r = weld(null, "--threads", threads, "--engine.CompileImmediately=true",
+                    "--engine.BackgroundCompilation=false", "run", prog.toString(), "--arg", Long.toString(n));
+            assertEquals(0, r.exit(), r.err());
+            assertEquals(expected, r.out().strip(), "threads " + threads);
+        }
+    }
+
     @Test
     void userMistakesAreOneMessageWithPosition() throws Exception {
         Path prog = dir.resolve("bad.weld");

@@ -86,7 +86,9 @@ public final class VecMergeNode extends WeldExpressionNode {
     }
 
     private int checked(long index, int length) {
-        if (index < 0 || index >= length) {
+        // One unsigned comparison, the shape of the array access's own bounds check, so the compiler emits one test
+        // (an index computed from an int is never outside int range: that test folds away).
+        if (index != (int) index || Integer.compareUnsigned((int) index, length) >= 0) {
             CompilerDirectives.transferToInterpreter();
             throw WeldException.runtime(pos, "vecmerger index " + index + " out of bounds for length " + length, this);
         }

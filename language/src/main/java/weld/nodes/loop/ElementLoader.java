@@ -1,5 +1,7 @@
 package weld.nodes.loop;
 
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.Node;
 
@@ -22,6 +24,7 @@ public final class ElementLoader extends Node {
     private final boolean unitStride;
     private final int simdLanes;
     @Child private StoreReadNode read = StoreReadNode.create();
+    @CompilationFinal private boolean nonZeroBase;
 
     /** {@code simdLanes} > 0: the element is a SIMD value of that many lanes starting at the index. */
     public ElementLoader(LoopSlots slots, ScalarKind kind, boolean range, boolean unitStride, int simdLanes) {
@@ -44,7 +47,18 @@ public final class ElementLoader extends Node {
         Object store = frame.getObject(slots.store());
         // With a unit stride, the array index as an int offset of the (narrowed) counter: the compiler sees an
         // induction variable and can check the bounds once before the loop instead of in every iteration.
-        int j = unitStride ? (int) base + (int) i : (int) index;
+        int j;
+        if (unitStride && !nonZeroBase) {
+            if (base != 0) {
+                CompilerDirectives.transferToInterpreterAndInvalidate();
+                nonZeroBase = true;
+                j = (int) index;
+            } else {
+                j = (int) i;
+            }
+        } else {
+            j = unitStride ? (int) base + (int) i : (int) index;
+        }
         if (simdLanes > 0) {
             frame.setObject(e, SimdOps.load(store, j, simdLanes));
             return;

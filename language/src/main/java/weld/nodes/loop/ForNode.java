@@ -39,23 +39,19 @@ public final class ForNode extends WeldExpressionNode {
     private final Pos pos;
     private final Carrier carrier;
     private final int builderSlot;
-    private final int countSlot;
-    private final int counterSlot;
     private final WeldType builderType;
     @CompilationFinal private boolean parallel;
     @Children private final IteratorNode[] iterators;
     @Child private WeldExpressionNode builder;
     @Child private LoopNode loop;
 
-    public ForNode(Pos pos, WeldType builderType, boolean parallel, int builderSlot, int countSlot, int counterSlot,
+    public ForNode(Pos pos, WeldType builderType, boolean parallel, int builderSlot,
                    IteratorNode[] iterators, WeldExpressionNode builder, LoopBody body) {
         this.pos = pos;
         this.builderType = builderType;
         this.carrier = Carrier.of(builderType);
         this.parallel = parallel;
         this.builderSlot = builderSlot;
-        this.countSlot = countSlot;
-        this.counterSlot = counterSlot;
         this.iterators = iterators;
         this.builder = builder;
         this.loop = Truffle.getRuntime().createLoopNode(body);
@@ -74,8 +70,7 @@ public final class ForNode extends WeldExpressionNode {
             }
         }
         Slots.store(frame, builderSlot, carrier, builder);
-        frame.setLong(countSlot, n);
-        frame.setLong(counterSlot, 0);
+        body().setRange(frame, 0, n);
         body().start(frame, n);
         long tasks = parallel ? ParallelLoop.tasks(WeldContext.get(this), n) : 1;
         if (tasks > 1) {
@@ -134,8 +129,8 @@ public final class ForNode extends WeldExpressionNode {
 
     /** The root of this loop's tasks for a language instance: a copy of the body, compiled on its own. */
     private CallTarget newTask(WeldLanguage language) {
-        return new LoopChunkRoot(language, getRootNode().getFrameDescriptor(), carrier, builderSlot, countSlot,
-                counterSlot, body().taskCopy()).getCallTarget();
+        return new LoopChunkRoot(language, getRootNode().getFrameDescriptor(), carrier, builderSlot,
+                body().taskCopy()).getCallTarget();
     }
 
     @Override

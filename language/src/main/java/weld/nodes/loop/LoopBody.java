@@ -1,5 +1,7 @@
 package weld.nodes.loop;
 
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.Node;
@@ -11,6 +13,58 @@ import com.oracle.truffle.api.nodes.RepeatingNode;
  * Used by the sequential loop and by each task of a parallel one.
  */
 public abstract class LoopBody extends Node implements RepeatingNode {
+    private final int countSlot;
+    private final int counterSlot;
+    /**
+     * Whether the counter and the count are {@code long} slots: only once a loop has run past {@code int} range
+     * (a long {@code rangeiter}, a long external buffer). Until then they are {@code int} slots, so the compiled
+     * loop has an {@code int} induction variable: Graal then treats it as a counted loop and moves the array
+     * bounds checks of the element loads out of it (measured on TPC-H Q1: seven checks per row before).
+     */
+    @CompilationFinal private boolean longCounts;
+
+    protected LoopBody(int countSlot, int counterSlot) {
+        this.countSlot = countSlot;
+        this.counterSlot = counterSlot;
+    }
+
+    /** Sets the iterations the next run of the loop covers: {@code from} (inclusive) to {@code to} (exclusive). */
+    public void setRange(VirtualFrame frame, long from, long to) {
+        if (!longCounts && to > Integer.MAX_VALUE) {
+            CompilerDirectives.transferToInterpreterAndInvalidate();
+            longCounts = true;
+        }
+        if (longCounts) {
+            frame.setLong(counterSlot, from);
+            frame.setLong(countSlot, to);
+        } else {
+            frame.setInt(counterSlot, (int) from);
+            frame.setInt(countSlot, (int) to);
+        }
+    }
+
+    /** The index of the next iteration. */
+    protected final long counter(VirtualFrame frame) {
+        return longCounts ? frame.getLong(counterSlot) : frame.getInt(counterSlot);
+    }
+
+    /** The end of the iterations to run (exclusive). */
+    protected final long count(VirtualFrame frame) {
+        return longCounts ? frame.getLong(countSlot) : frame.getInt(countSlot);
+    }
+
+    /**
+     * Moves the counter from {@code i} (its value) on by {@code steps}: an {@code int} addition on an {@code int}
+     * counter, so the compiler sees the induction variable.
+     */
+    protected final void advance(VirtualFrame frame, long i, long steps) {
+        if (longCounts) {
+            frame.setLong(counterSlot, i + steps);
+        } else {
+            frame.setInt(counterSlot, (int) i + (int) steps);
+        }
+    }
+
     /** Sets up the body's own slots before the loop (or a task's range of iterations) starts. */
     public void prepare(VirtualFrame frame) {
     }

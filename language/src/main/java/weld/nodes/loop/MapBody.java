@@ -21,20 +21,17 @@ public final class MapBody extends LoopBody {
     private final int builderSlot;
     private final int baseSlot;
     private final int indexSlot;
-    private final int countSlot;
-    private final int counterSlot;
     @Children private final ElementLoader[] loaders;
     @CompilationFinal(dimensions = 1) private final int[] iterationSlots;
     @Child private WeldExpressionNode value;
 
     public MapBody(Carrier carrier, int builderSlot, int baseSlot, int indexSlot, int countSlot, int counterSlot,
                    ElementLoader[] loaders, WeldExpressionNode value, int[] iterationSlots) {
+        super(countSlot, counterSlot);
         this.carrier = carrier;
         this.builderSlot = builderSlot;
         this.baseSlot = baseSlot;
         this.indexSlot = indexSlot;
-        this.countSlot = countSlot;
-        this.counterSlot = counterSlot;
         this.loaders = loaders;
         this.value = value;
         this.iterationSlots = iterationSlots;
@@ -66,8 +63,8 @@ public final class MapBody extends LoopBody {
 
     @Override
     public boolean executeRepeating(VirtualFrame frame) {
-        long i = frame.getLong(counterSlot);
-        if (i >= frame.getLong(countSlot)) {
+        long i = counter(frame);
+        if (i >= count(frame)) {
             return false;
         }
         loadIteration(frame, i, indexSlot, loaders);
@@ -82,7 +79,7 @@ public final class MapBody extends LoopBody {
             case DOUBLE -> CompilerDirectives.castExact(s, double[].class)[at] = value.executeDouble(frame);
             case OBJECT -> CompilerDirectives.castExact(s, Object[].class)[at] = value.executeGeneric(frame);
         }
-        frame.setLong(counterSlot, i + 1);
+        advance(frame, i, 1);
         IterationSlots.clear(frame, iterationSlots);
         return true;
     }

@@ -22,8 +22,6 @@ public final class ReductionBody extends LoopBody {
     private final int unroll;
     private final int components;
     private final int indexSlot;
-    private final int countSlot;
-    private final int counterSlot;
     @Children private final ElementLoader[] loaders;
     @Children private final SlotWrite[] start;
     @Children private final SlotWrite[] steps;
@@ -32,12 +30,11 @@ public final class ReductionBody extends LoopBody {
 
     public ReductionBody(int unroll, int indexSlot, int countSlot, int counterSlot, ElementLoader[] loaders,
                          SlotWrite[] start, SlotWrite[] steps, SlotWrite[] finish, int[] iterationSlots) {
+        super(countSlot, counterSlot);
         this.iterationSlots = iterationSlots;
         this.unroll = unroll;
         this.components = steps.length / unroll;
         this.indexSlot = indexSlot;
-        this.countSlot = countSlot;
-        this.counterSlot = counterSlot;
         this.loaders = loaders;
         this.start = start;
         this.steps = steps;
@@ -56,19 +53,19 @@ public final class ReductionBody extends LoopBody {
     @Override
     @ExplodeLoop
     public boolean executeRepeating(VirtualFrame frame) {
-        long i = frame.getLong(counterSlot);
-        long n = frame.getLong(countSlot);
+        long i = counter(frame);
+        long n = count(frame);
         if (n - i >= unroll) {
             for (int k = 0; k < unroll; k++) {
                 iteration(frame, i + k, k);
             }
-            frame.setLong(counterSlot, i + unroll);
+            advance(frame, i, unroll);
             IterationSlots.clear(frame, iterationSlots);
             return true;
         }
         if (i < n) {
             iteration(frame, i, 0);
-            frame.setLong(counterSlot, i + 1);
+            advance(frame, i, 1);
             IterationSlots.clear(frame, iterationSlots);
             return true;
         }

@@ -16,8 +16,6 @@ public final class UpdateBody extends LoopBody {
     private final Carrier carrier;
     private final int builderSlot;
     private final int indexSlot;
-    private final int countSlot;
-    private final int counterSlot;
     @Children private final ElementLoader[] loaders;
     private final boolean inPlace;
     @CompilationFinal(dimensions = 1) private final int[] iterationSlots;
@@ -25,21 +23,20 @@ public final class UpdateBody extends LoopBody {
 
     public UpdateBody(Carrier carrier, int builderSlot, int indexSlot, int countSlot, int counterSlot,
                       ElementLoader[] loaders, WeldExpressionNode body, boolean inPlace, int[] iterationSlots) {
+        super(countSlot, counterSlot);
         this.inPlace = inPlace;
         this.iterationSlots = iterationSlots;
         this.carrier = carrier;
         this.builderSlot = builderSlot;
         this.indexSlot = indexSlot;
-        this.countSlot = countSlot;
-        this.counterSlot = counterSlot;
         this.loaders = loaders;
         this.body = body;
     }
 
     @Override
     public boolean executeRepeating(VirtualFrame frame) {
-        long i = frame.getLong(counterSlot);
-        if (i >= frame.getLong(countSlot)) {
+        long i = counter(frame);
+        if (i >= count(frame)) {
             return false;
         }
         loadIteration(frame, i, indexSlot, loaders);
@@ -48,7 +45,7 @@ public final class UpdateBody extends LoopBody {
         } else {
             Slots.store(frame, builderSlot, carrier, body);
         }
-        frame.setLong(counterSlot, i + 1);
+        advance(frame, i, 1);
         IterationSlots.clear(frame, iterationSlots);
         return true;
     }

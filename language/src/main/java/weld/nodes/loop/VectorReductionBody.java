@@ -36,8 +36,6 @@ public final class VectorReductionBody extends LoopBody {
     private final Class<?>[] arrayClasses;
     private final int[] accumulators;
     private final Carrier[] carriers;
-    private final int countSlot;
-    private final int counterSlot;
     @Children private final WeldExpressionNode[] invariants;
     @Child private Lookups lookups;
     @CompilationFinal private boolean vectorized;
@@ -47,14 +45,13 @@ public final class VectorReductionBody extends LoopBody {
     public VectorReductionBody(LaneKernel kernel, LoopSlots[] iterators, Class<?>[] arrayClasses, int[] accumulators,
                                Carrier[] carriers, int countSlot, int counterSlot, WeldExpressionNode[] invariants,
                                Lookups lookups, ReductionBody scalar) {
+        super(countSlot, counterSlot);
         this.lookups = lookups;
         this.kernel = kernel;
         this.iterators = iterators;
         this.arrayClasses = arrayClasses;
         this.accumulators = accumulators;
         this.carriers = carriers;
-        this.countSlot = countSlot;
-        this.counterSlot = counterSlot;
         this.invariants = invariants;
         this.scalar = scalar;
     }
@@ -65,9 +62,16 @@ public final class VectorReductionBody extends LoopBody {
     }
 
     @Override
+    public void setRange(VirtualFrame frame, long from, long to) {
+        // The scalar body runs the same counter slots: both use the same slot kinds.
+        super.setRange(frame, from, to);
+        scalar.setRange(frame, from, to);
+    }
+
+    @Override
     public boolean executeRepeating(VirtualFrame frame) {
-        long i = frame.getLong(counterSlot);
-        long n = frame.getLong(countSlot);
+        long i = counter(frame);
+        long n = count(frame);
         if (n - i < (lookups.count() == 0 ? MIN_ITERATIONS : MIN_LOOKUP_ITERATIONS) || !primitive(frame)) {
             return scalar.executeRepeating(frame);
         }
@@ -94,12 +98,12 @@ public final class VectorReductionBody extends LoopBody {
             Object[] acc = accumulators(frame);
             fused.run(stores, bases, i, steps, invariantValues(frame), acc);
             writeAccumulators(frame, acc);
-            frame.setLong(counterSlot, i + (long) steps * fused.lanes());
+            advance(frame, i, (long) steps * fused.lanes());
             return true;
         }
         Object[] acc = kernel.run(stores, bases, i, to, invariantValues(frame), accumulators(frame));
         writeAccumulators(frame, acc);
-        frame.setLong(counterSlot, to);
+        advance(frame, i, to - i);
         return true;
     }
 
