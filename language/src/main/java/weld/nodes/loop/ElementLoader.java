@@ -24,6 +24,7 @@ public final class ElementLoader extends Node {
     private final boolean unitStride;
     private final int simdLanes;
     @Child private StoreReadNode read = StoreReadNode.create();
+    /** Whether a unit-stride iterator has started at a non-zero array index (until then, the index is the counter). */
     @CompilationFinal private boolean nonZeroBase;
 
     /** {@code simdLanes} > 0: the element is a SIMD value of that many lanes starting at the index. */
@@ -45,20 +46,7 @@ public final class ElementLoader extends Node {
             return;
         }
         Object store = frame.getObject(slots.store());
-        // With a unit stride, the array index as an int offset of the (narrowed) counter: the compiler sees an
-        // induction variable and can check the bounds once before the loop instead of in every iteration.
-        int j;
-        if (unitStride && !nonZeroBase) {
-            if (base != 0) {
-                CompilerDirectives.transferToInterpreterAndInvalidate();
-                nonZeroBase = true;
-                j = (int) index;
-            } else {
-                j = (int) i;
-            }
-        } else {
-            j = unitStride ? (int) base + (int) i : (int) index;
-        }
+        int j = arrayIndex(base, i, index);
         if (simdLanes > 0) {
             frame.setObject(e, SimdOps.load(store, j, simdLanes));
             return;
@@ -71,5 +59,24 @@ public final class ElementLoader extends Node {
             case DOUBLE -> frame.setDouble(e, read.readDouble(store, j));
             case OBJECT -> frame.setObject(e, Storage.readObject(store, j));
         }
+    }
+
+    /**
+     * The array index of iteration {@code i}. With a unit stride, an int offset of the (int) counter, so the compiler
+     * sees an induction variable and checks the bounds once before the loop; a whole vector from outside starts at
+     * array index 0, and then every zipped column shares the counter itself as its index.
+     */
+    private int arrayIndex(long base, long i, long index) {
+        if (!unitStride) {
+            return (int) index;
+        }
+        if (!nonZeroBase) {
+            if (base == 0) {
+                return (int) i;
+            }
+            CompilerDirectives.transferToInterpreterAndInvalidate();
+            nonZeroBase = true;
+        }
+        return (int) base + (int) i;
     }
 }
