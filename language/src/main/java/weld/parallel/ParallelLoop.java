@@ -26,7 +26,7 @@ import weld.types.WeldType;
  * duration of each task, so the pool can be shared, the context closed at any time, and a context shared with a
  * single-threaded language such as JavaScript still runs loops on all workers. Each worker context compiles its
  * own copy of the loop body ({@code newTask}, cached per loop). A runtime error in one task stops the others (tasks not started are skipped, running ones stop within
- * 2^16 iterations) and is rethrown once; closing the context interrupts the waiting thread.
+ * 2^16 iterations) and is rethrown once they have stopped; closing the context interrupts the waiting thread.
  *
  * <p>Splitting: at least two grains of iterations are needed (option {@code weld.Grain}; adaptive by default:
  * {@value #ADAPTIVE_MIN_GRAIN} iterations or an eighth of a thread's share, whichever is larger), and there are at
@@ -95,6 +95,7 @@ public final class ParallelLoop {
             }));
         }
         Object result = null;
+        boolean done = false;
         try {
             for (ForkJoinTask<Object> t : running) {
                 Object partial = await(location, t);
@@ -103,9 +104,15 @@ public final class ParallelLoop {
                     result = result == null || shared ? partial : Partials.combine(builderType, result, partial);
                 }
             }
+            done = true;
         } finally {
-            for (ForkJoinTask<Object> t : running) {
-                t.cancel(false);
+            if (!done) {
+                // An error or an interrupt: the other tasks stop (within 2^16 iterations) and are waited for, so no
+                // worker is still inside the context when the error reaches the caller (who may close it next).
+                failed.set(true);
+                for (ForkJoinTask<Object> t : running) {
+                    t.quietlyJoin();
+                }
             }
         }
         return result;

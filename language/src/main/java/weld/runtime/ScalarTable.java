@@ -12,8 +12,9 @@ import weld.types.WeldType;
  * {@code long}, {@code float} or {@code double}, over primitive arrays: the storage of a typed
  * {@code dictmerger} and of the dictionaries it produces.
  *
- * <p>Open addressing with linear probing: slot {@code i} holds {@code keys[i]} and its value in {@code longs[i]}
- * (int and long carriers, ints sign-extended) or {@code doubles[i]} (float and double carriers, floats widened).
+ * <p>Open addressing with linear probing over one {@code long[]}: slot {@code i} holds its key at {@code 2i} and its
+ * value at {@code 2i + 1} (int and long carriers sign-extended; float and double carriers as the raw bits of the
+ * widened double), so a merge touches one cache line and one array.
  * The capacity is a power of two; the home slot of a key is the top bits of the key times 2^64 / φ (Fibonacci
  * hashing, which spreads consecutive keys). The table grows at half full. {@link #EMPTY} marks a free slot; the
  * key equal to it (only an i64 or u64 can be) lives in the extra slot at index {@code capacity}. {@code order}
@@ -38,9 +39,7 @@ public final class ScalarTable {
     public final ScalarKind valueKind;
     private final boolean doubleValues;
 
-    private long[] keys;
-    private long[] longs;
-    private double[] doubles;
+    private long[] slots;
     private int[] order;
     private int size;
     private int mask;
@@ -74,9 +73,7 @@ public final class ScalarTable {
         this.keyKind = t.keyKind;
         this.valueKind = t.valueKind;
         this.doubleValues = t.doubleValues;
-        this.keys = t.keys.clone();
-        this.longs = t.longs == null ? null : t.longs.clone();
-        this.doubles = t.doubles == null ? null : t.doubles.clone();
+        this.slots = t.slots.clone();
         this.order = t.order.clone();
         this.size = t.size;
         this.mask = t.mask;
@@ -98,12 +95,9 @@ public final class ScalarTable {
 
     private void allocate(int capacity) {
         MemoryBudget.charge((capacity + 1L) * SLOT_BYTES);
-        keys = new long[capacity + 1];
-        java.util.Arrays.fill(keys, EMPTY);
-        if (doubleValues) {
-            doubles = new double[capacity + 1];
-        } else {
-            longs = new long[capacity + 1];
+        slots = new long[2 * (capacity + 1)];
+        for (int i = 0; i < slots.length; i += 2) {
+            slots[i] = EMPTY;
         }
         order = new int[capacity / 2 + 1];
         mask = capacity - 1;
@@ -119,11 +113,11 @@ public final class ScalarTable {
         if (key == EMPTY) {
             return emptyKeyPresent ? mask + 1 : -2 - mask;
         }
-        long[] ks = keys;
+        long[] ks = slots;
         int m = mask;
         int i = (int) ((key * PHI) >>> shift);
         while (true) {
-            long k = ks[i];
+            long k = ks[2 * i];
             // Compiled code has no profile here: say that the key is usually found at its first probe, so that the
             // hit is the straight path of the merge loop.
             if (CompilerDirectives.injectBranchProbability(HIT, k == key)) {
@@ -138,22 +132,46 @@ public final class ScalarTable {
 
     /** Merges an int- or long-carried value (ints sign-extended) of kind {@code k} with operator {@code op}. */
     public void mergeLong(long key, long value, ScalarKind k, BinOp op) {
-        int s = find(key);
-        if (CompilerDirectives.injectBranchProbability(HIT, s >= 0)) {
-            longs[s] = combineLong(k, op, longs[s], value);
-        } else {
-            insertLong(s, key, value);
+        if (key != EMPTY) {
+            // The probe with the combine at the hit inlined: a merge of a present key is one loop over one array.
+            long[] t = slots;
+            int m = mask;
+            int i = (int) ((key * PHI) >>> shift);
+            while (true) {
+                long found = t[2 * i];
+                if (CompilerDirectives.injectBranchProbability(HIT, found == key)) {
+                    t[2 * i + 1] = combineLong(k, op, t[2 * i + 1], value);
+                    return;
+                }
+                if (found == EMPTY) {
+                    break;
+                }
+                i = (i + 1) & m;
+            }
         }
+        insertLong(key, value, k, op);
     }
 
     /** Merges a float- or double-carried value of kind {@code k} with operator {@code op}. */
     public void mergeDouble(long key, double value, ScalarKind k, BinOp op) {
-        int s = find(key);
-        if (CompilerDirectives.injectBranchProbability(HIT, s >= 0)) {
-            doubles[s] = combineDouble(k, op, doubles[s], value);
-        } else {
-            insertDouble(s, key, value);
+        if (key != EMPTY) {
+            long[] t = slots;
+            int m = mask;
+            int i = (int) ((key * PHI) >>> shift);
+            while (true) {
+                long found = t[2 * i];
+                if (CompilerDirectives.injectBranchProbability(HIT, found == key)) {
+                    double sum = combineDouble(k, op, Double.longBitsToDouble(t[2 * i + 1]), value);
+                    t[2 * i + 1] = Double.doubleToRawLongBits(sum);
+                    return;
+                }
+                if (found == EMPTY) {
+                    break;
+                }
+                i = (i + 1) & m;
+            }
         }
+        insertDouble(key, value, k, op);
     }
 
     /**
@@ -161,15 +179,26 @@ public final class ScalarTable {
      * registers instead of being spilled around an inlined insertion and growth).
      */
     @TruffleBoundary
-    private void insertLong(int s, long key, long value) {
-        insert(s, key);
-        longs[order[size - 1]] = value;
+    private void insertLong(long key, long value, ScalarKind k, BinOp op) {
+        int s = find(key);
+        if (s >= 0) {
+            slots[2 * s + 1] = combineLong(k, op, slots[2 * s + 1], value);
+        } else {
+            insert(s, key);
+            slots[2 * order[size - 1] + 1] = value;
+        }
     }
 
     @TruffleBoundary
-    private void insertDouble(int s, long key, double value) {
-        insert(s, key);
-        doubles[order[size - 1]] = value;
+    private void insertDouble(long key, double value, ScalarKind k, BinOp op) {
+        int s = find(key);
+        if (s >= 0) {
+            value = combineDouble(k, op, Double.longBitsToDouble(slots[2 * s + 1]), value);
+        } else {
+            insert(s, key);
+            s = order[size - 1];
+        }
+        slots[2 * s + 1] = Double.doubleToRawLongBits(value);
     }
 
     /** Occupies the free slot {@code -1 - s} (or, when the table is full, the key's slot after growing). */
@@ -179,7 +208,7 @@ public final class ScalarTable {
             grow();
             slot = -1 - find(key);
         }
-        keys[slot] = key;
+        slots[2 * slot] = key;
         if (slot > mask) {
             emptyKeyPresent = true;
         }
@@ -189,9 +218,7 @@ public final class ScalarTable {
     /** Doubles the capacity, reinserting the entries in insertion order. */
     @TruffleBoundary
     private void grow() {
-        long[] oldKeys = keys;
-        long[] oldLongs = longs;
-        double[] oldDoubles = doubles;
+        long[] old = slots;
         int[] oldOrder = order;
         int n = size;
         int oldCapacity = mask + 1;
@@ -203,16 +230,12 @@ public final class ScalarTable {
         emptyKeyPresent = false;
         for (int j = 0; j < n; j++) {
             int from = oldOrder[j];
-            long key = oldKeys[from];
+            long key = old[2 * from];
             int to = -1 - find(key);
-            keys[to] = key;
+            slots[2 * to] = key;
+            slots[2 * to + 1] = old[2 * from + 1];
             if (to > mask) {
                 emptyKeyPresent = true;
-            }
-            if (doubleValues) {
-                doubles[to] = oldDoubles[from];
-            } else {
-                longs[to] = oldLongs[from];
             }
             order[size++] = to;
         }
@@ -224,9 +247,9 @@ public final class ScalarTable {
         for (int j = 0; j < other.size; j++) {
             int s = other.order[j];
             if (doubleValues) {
-                mergeDouble(other.keys[s], other.doubles[s], valueKind, op);
+                mergeDouble(other.slots[2 * s], other.doubleAt(s), valueKind, op);
             } else {
-                mergeLong(other.keys[s], other.longs[s], valueKind, op);
+                mergeLong(other.slots[2 * s], other.longAt(s), valueKind, op);
             }
         }
     }
@@ -276,9 +299,9 @@ public final class ScalarTable {
             s = order[size - 1];
         }
         if (doubleValues) {
-            doubles[s] = ((Number) value).doubleValue();
+            slots[2 * s + 1] = Double.doubleToRawLongBits(((Number) value).doubleValue());
         } else {
-            longs[s] = value instanceof Integer i ? i : (Long) value;
+            slots[2 * s + 1] = value instanceof Integer i ? i : (Long) value;
         }
     }
 
@@ -299,27 +322,27 @@ public final class ScalarTable {
 
     /** The key in slot {@code s}, boxed in its carrier. */
     public Object keyAt(int s) {
-        long k = keys[s];
+        long k = slots[2 * s];
         return Carrier.of(keyKind) == Carrier.INT ? (Object) (int) k : (Object) k;
     }
 
     /** The value in slot {@code s}, boxed in its carrier. */
     public Object valueAt(int s) {
         return switch (Carrier.of(valueKind)) {
-            case INT -> (int) longs[s];
-            case LONG -> longs[s];
-            case FLOAT -> (float) doubles[s];
-            default -> doubles[s];
+            case INT -> (int) longAt(s);
+            case LONG -> longAt(s);
+            case FLOAT -> (float) doubleAt(s);
+            default -> doubleAt(s);
         };
     }
 
     /** The int- or long-carried value in slot {@code s}. */
     public long longAt(int s) {
-        return longs[s];
+        return slots[2 * s + 1];
     }
 
     /** The float- or double-carried value in slot {@code s}. */
     public double doubleAt(int s) {
-        return doubles[s];
+        return Double.longBitsToDouble(slots[2 * s + 1]);
     }
 }
