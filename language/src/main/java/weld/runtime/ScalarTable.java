@@ -2,6 +2,7 @@ package weld.runtime;
 
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import weld.syntax.BinOp;
 import weld.syntax.ScalarKind;
@@ -22,7 +23,8 @@ import weld.types.WeldType;
  * the entries in the order of their first merge, as the boxed dictionaries do.
  *
  * <p>{@link #mergeLong} and {@link #mergeDouble} take the value kind and operator as arguments so that compiled
- * callers pass constants and the combine folds to one instruction; only growth leaves compiled code.
+ * callers pass constants and the combine folds to one instruction; a new key (or one found only after
+ * {@link #PROBES} probes) is merged out of line.
  */
 public final class ScalarTable {
     /** The key that marks a free slot. */
@@ -30,6 +32,12 @@ public final class ScalarTable {
     /** 2^64 / φ, odd. */
     private static final long PHI = 0x9E3779B97F4A7C15L;
     private static final int MIN_CAPACITY = 16;
+    /**
+     * The probes a merge makes in compiled code, unrolled: a key further from its home slot, or a new key, is merged
+     * out of line. With no loop in it, the merge loop is an innermost counted loop, which Graal compiles without
+     * safepoint polls (group-by with 10^3 keys: 16.6 ms with the probe loop inlined, 12.0 ms with 4 probes).
+     */
+    private static final int PROBES = 4;
     /** The assumed probability that a merged key is already in the table and found at its first probe. */
     private static final double HIT = 0.9;
     /** Estimated heap bytes per slot: key, value and half an order entry. */
@@ -131,13 +139,12 @@ public final class ScalarTable {
     }
 
     /** Merges an int- or long-carried value (ints sign-extended) of kind {@code k} with operator {@code op}. */
+    @ExplodeLoop
     public void mergeLong(long key, long value, ScalarKind k, BinOp op) {
         if (key != EMPTY) {
-            // The probe with the combine at the hit inlined: a merge of a present key is one loop over one array.
             long[] t = slots;
-            int m = mask;
             int i = (int) ((key * PHI) >>> shift);
-            while (true) {
+            for (int p = 0; p < PROBES; p++) {
                 long found = t[2 * i];
                 if (CompilerDirectives.injectBranchProbability(HIT, found == key)) {
                     t[2 * i + 1] = combineLong(k, op, t[2 * i + 1], value);
@@ -146,19 +153,19 @@ public final class ScalarTable {
                 if (found == EMPTY) {
                     break;
                 }
-                i = (i + 1) & m;
+                i = (i + 1) & mask;
             }
         }
         insertLong(key, value, k, op);
     }
 
     /** Merges a float- or double-carried value of kind {@code k} with operator {@code op}. */
+    @ExplodeLoop
     public void mergeDouble(long key, double value, ScalarKind k, BinOp op) {
         if (key != EMPTY) {
             long[] t = slots;
-            int m = mask;
             int i = (int) ((key * PHI) >>> shift);
-            while (true) {
+            for (int p = 0; p < PROBES; p++) {
                 long found = t[2 * i];
                 if (CompilerDirectives.injectBranchProbability(HIT, found == key)) {
                     double sum = combineDouble(k, op, Double.longBitsToDouble(t[2 * i + 1]), value);
@@ -168,15 +175,15 @@ public final class ScalarTable {
                 if (found == EMPTY) {
                     break;
                 }
-                i = (i + 1) & m;
+                i = (i + 1) & mask;
             }
         }
         insertDouble(key, value, k, op);
     }
 
     /**
-     * A new key, out of line: one call per distinct key keeps the merge loop's code small (its values stay in
-     * registers instead of being spilled around an inlined insertion and growth).
+     * A merge not settled by the first probes (a new key, or one further from its home slot), out of line: the merge
+     * loop's code stays small and its values in registers instead of being spilled around an inlined insertion.
      */
     @TruffleBoundary
     private void insertLong(long key, long value, ScalarKind k, BinOp op) {

@@ -127,6 +127,17 @@ class ScalarTableTest {
             assertEquals(i + 1, t.getBoxed(i << 60));
         }
         assertNull(t.getBoxed(9L << 60));
+        // The same for double values; merged three times each, so keys past the probes of the inlined path are
+        // found again out of line.
+        ScalarTable d = new ScalarTable(ScalarKind.I64, ScalarKind.F64, 0);
+        for (int pass = 0; pass < 3; pass++) {
+            for (long i = 0; i < 8; i++) {
+                d.mergeDouble(i << 60, i + 0.5, ScalarKind.F64, BinOp.ADD);
+            }
+        }
+        for (long i = 0; i < 8; i++) {
+            assertEquals(3 * (i + 0.5), d.getBoxed(i << 60));
+        }
     }
 
     @Test
