@@ -2,6 +2,7 @@ package weld.nodes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.stream.IntStream;
 import java.util.Map;
@@ -60,6 +61,9 @@ import weld.nodes.loop.lanes.LanePlanner;
 import weld.nodes.loop.Reductions;
 import weld.nodes.loop.SlotWrite;
 import weld.nodes.loop.UpdateBody;
+import weld.nodes.loop.IndexedLookup;
+import weld.nodes.loop.IndexedLookupPlanner;
+import weld.nodes.loop.IndexedLookupRead;
 import weld.nodes.loop.IteratorNode;
 import weld.nodes.loop.LoopSlots;
 import weld.nodes.loop.MapBody;
@@ -104,6 +108,12 @@ public final class NodeBuilder {
 
     private record ZipBinding(WeldType.Struct type, List<SlotBinding> fields) implements Binding {
     }
+
+    /** A lookup its loop reads like an iterator ({@link IndexedLookup}): the loop's lookup and the element slot. */
+    private record IndexedBinding(IndexedLookup source, SlotBinding element) {
+    }
+
+    private final Map<Expr.Lookup, IndexedBinding> indexedLookups = new IdentityHashMap<>();
 
     private NodeBuilder(String udfLibraries, boolean vectorize) {
         this.udfLibraries = udfLibraries;
@@ -196,6 +206,8 @@ public final class NodeBuilder {
             }
             case Expr.Annotated a -> build(a.expr());
             case Expr.Len l -> new LenNode(build(l.vector()));
+            case Expr.Lookup l when indexedLookups.get(l) instanceof IndexedBinding ib -> new IndexedLookupRead(ib.source(),
+                    ib.element().slot(), ib.element().carrier(), new LookupVectorNode(l.pos(), build(l.collection()), build(l.key())));
             case Expr.Lookup l -> l.collection().type() instanceof WeldType.Vec
                     ? new LookupVectorNode(l.pos(), build(l.collection()), build(l.key()))
                     : new LookupDictNode(l.pos(), (WeldType.Dict) l.collection().type().resolve(), build(l.collection()),
@@ -392,19 +404,37 @@ public final class NodeBuilder {
         } else {
             env.put(params.get(2).symbol(), new ZipBinding((WeldType.Struct) params.get(2).type(), elements));
         }
+        // The loaded slots: elements, then the lookups read like iterators.
+        List<SlotBinding> loaded = new ArrayList<>(elements);
+        List<IndexedLookup> lookups = new ArrayList<>();
+        for (IndexedLookupPlanner.Planned p : IndexedLookupPlanner.plan(f)) {
+            if (indexedLookups.containsKey(p.lookup())) {
+                continue;
+            }
+            WeldType elem = ((WeldType.Vec) p.lookup().collection().type().resolve()).elem();
+            Carrier c = Carrier.of(elem);
+            LoopSlots slots = new LoopSlots(newSlot(Carrier.OBJECT), newSlot(Carrier.LONG), -1, newSlot(c));
+            IndexedLookup source = new IndexedLookup(slots, build(p.lookup().collection()),
+                    p.offset() == null ? null : build(p.offset()));
+            lookups.add(source);
+            loaders.add(ElementLoader.forLookup(slots, Storage.kindOf(elem), source));
+            SlotBinding element = new SlotBinding(slots.element(), c);
+            loaded.add(element);
+            indexedLookups.put(p.lookup(), new IndexedBinding(source, element));
+        }
         boolean parallel = inComparator == 0 && Partials.supports(f.builder().type());
         int countSlot = newSlot(Carrier.INT);
         int counterSlot = newSlot(Carrier.INT);
         ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
         LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots,
-                elements, outermost);
+                loaded, outermost);
         Expr mapped = loopBody == null ? mapValue(f) : null;
         if (mapped != null) {
             int baseSlot = newSlot(Carrier.LONG);
             int bodySlots = slotCount;
             WeldExpressionNode value = build(mapped);
             loopBody = new MapBody(Carrier.of(mapped.type()), builderSlot, baseSlot, indexSlot, countSlot, counterSlot,
-                    loaderArray, value, iterationSlots(elements, indexSlot, bodySlots, slotCount));
+                    loaderArray, value, iterationSlots(loaded, indexSlot, bodySlots, slotCount));
         }
         if (loopBody == null) {
             boolean inPlace = Reductions.updatesInPlace(f.update().body(), f.update().params().get(0).symbol(),
@@ -412,10 +442,10 @@ public final class NodeBuilder {
             int bodySlots = slotCount;
             WeldExpressionNode update = build(f.update().body());
             loopBody = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, update, inPlace,
-                    iterationSlots(elements, indexSlot, bodySlots, slotCount));
+                    iterationSlots(loaded, indexSlot, bodySlots, slotCount));
         }
         return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot,
-                iterators.toArray(IteratorNode[]::new), builder, loopBody);
+                iterators.toArray(IteratorNode[]::new), lookups.toArray(IndexedLookup[]::new), builder, loopBody);
     }
 
     /**
@@ -449,7 +479,7 @@ public final class NodeBuilder {
      * function too, which gets one accumulator in the scalar body).
      */
     private LoopBody reduction(Expr.For f, int builderSlot, int indexSlot, int countSlot, int counterSlot,
-                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<SlotBinding> elements,
+                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<SlotBinding> loaded,
                                boolean outermost) {
         WeldType bt = f.builder().type().resolve();
         List<WeldType.Builder> mergers = Reductions.mergers(bt);
@@ -508,7 +538,7 @@ public final class NodeBuilder {
         }
         ReductionBody scalar = new ReductionBody(unroll, indexSlot, countSlot, counterSlot, loaders,
                 start.toArray(SlotWrite[]::new), steps, finish.toArray(SlotWrite[]::new),
-                iterationSlots(elements, indexSlot, bodySlots, slotCount));
+                iterationSlots(loaded, indexSlot, bodySlots, slotCount));
         if (plan == null) {
             return scalar;
         }

@@ -23,12 +23,25 @@ public final class ElementLoader extends Node {
     private final boolean range;
     private final boolean unitStride;
     private final int simdLanes;
+    /** For the elements of an {@link IndexedLookup}: its lookup (not a child), which may have left the range. */
+    private final IndexedLookup lookup;
     @Child private StoreReadNode read = StoreReadNode.create();
     /** Whether a unit-stride iterator has started at a non-zero array index (until then, the index is the counter). */
     @CompilationFinal private boolean nonZeroBase;
 
     /** {@code simdLanes} > 0: the element is a SIMD value of that many lanes starting at the index. */
     public ElementLoader(LoopSlots slots, ScalarKind kind, boolean range, boolean unitStride, int simdLanes) {
+        this(slots, kind, range, unitStride, simdLanes, null);
+    }
+
+    /** The loads of an {@link IndexedLookup}'s elements. */
+    public static ElementLoader forLookup(LoopSlots slots, ScalarKind kind, IndexedLookup lookup) {
+        return new ElementLoader(slots, kind, false, true, 0, lookup);
+    }
+
+    private ElementLoader(LoopSlots slots, ScalarKind kind, boolean range, boolean unitStride, int simdLanes,
+                          IndexedLookup lookup) {
+        this.lookup = lookup;
         this.slots = slots;
         this.kind = kind;
         this.carrier = range ? Carrier.LONG : kind == null || simdLanes > 0 ? Carrier.OBJECT : Carrier.of(kind);
@@ -38,6 +51,9 @@ public final class ElementLoader extends Node {
     }
 
     public void load(VirtualFrame frame, long i) {
+        if (lookup != null && !lookup.inRange()) {
+            return;
+        }
         long base = frame.getLong(slots.base());
         long index = unitStride ? base + i : base + i * frame.getLong(slots.stride());
         int e = slots.element();

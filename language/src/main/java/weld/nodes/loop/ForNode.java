@@ -42,17 +42,19 @@ public final class ForNode extends WeldExpressionNode {
     private final WeldType builderType;
     @CompilationFinal private boolean parallel;
     @Children private final IteratorNode[] iterators;
+    @Children private final IndexedLookup[] lookups;
     @Child private WeldExpressionNode builder;
     @Child private LoopNode loop;
 
     public ForNode(Pos pos, WeldType builderType, boolean parallel, int builderSlot,
-                   IteratorNode[] iterators, WeldExpressionNode builder, LoopBody body) {
+                   IteratorNode[] iterators, IndexedLookup[] lookups, WeldExpressionNode builder, LoopBody body) {
         this.pos = pos;
         this.builderType = builderType;
         this.carrier = Carrier.of(builderType);
         this.parallel = parallel;
         this.builderSlot = builderSlot;
         this.iterators = iterators;
+        this.lookups = lookups;
         this.builder = builder;
         this.loop = Truffle.getRuntime().createLoopNode(body);
     }
@@ -68,6 +70,9 @@ public final class ForNode extends WeldExpressionNode {
                 CompilerDirectives.transferToInterpreter();
                 throw WeldException.runtime(pos, "zipped iterators have different lengths (" + n + " and " + c + ")", this);
             }
+        }
+        for (IndexedLookup l : lookups) {
+            l.setup(frame, n);
         }
         Slots.store(frame, builderSlot, carrier, builder);
         body().setRange(frame, 0, n);

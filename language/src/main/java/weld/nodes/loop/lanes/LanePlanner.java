@@ -9,6 +9,7 @@ import java.util.Set;
 
 import weld.ir.Expr;
 import weld.ir.Symbol;
+import weld.nodes.loop.IndexedLookupPlanner;
 import weld.nodes.loop.Reductions;
 import weld.runtime.ScalarOps;
 import weld.syntax.BinOp;
@@ -246,29 +247,12 @@ public final class LanePlanner {
         return add(new LaneNode.Select(nodes.size(), c, t, f));
     }
 
-    /**
-     * For {@code lookup(v, i)}, {@code lookup(v, e + i)} or {@code lookup(v, i + e)} with {@code i} the loop index and
-     * {@code v}, {@code e} loop-invariant, and {@code v} a vector of a supported kind: {@code e} (or the index itself
-     * for none); null otherwise.
-     */
+    /** The offset of a lookup over the index ({@link IndexedLookupPlanner#offset}) into a vector of a supported kind. */
     private Expr lookupOffset(Expr.Lookup l) {
-        if (!(l.collection().type().resolve() instanceof WeldType.Vec v) || !supported(v.elem())
-                || !loopInvariant(l.collection())) {
+        if (!(l.collection().type().resolve() instanceof WeldType.Vec v) || !supported(v.elem())) {
             return null;
         }
-        Expr k = l.key();
-        if (isIndex(k)) {
-            return k;
-        }
-        if (k instanceof Expr.Binary b && b.op() == BinOp.ADD) {
-            if (isIndex(b.right()) && loopInvariant(b.left())) {
-                return b.left();
-            }
-            if (isIndex(b.left()) && loopInvariant(b.right())) {
-                return b.right();
-            }
-        }
-        return null;
+        return IndexedLookupPlanner.offset(l, index, this::loopInvariant);
     }
 
     private boolean isIndex(Expr e) {
