@@ -406,22 +406,7 @@ public final class NodeBuilder {
         }
         // The loaded slots: elements, then the lookups read like iterators.
         List<SlotBinding> loaded = new ArrayList<>(elements);
-        List<IndexedLookup> lookups = new ArrayList<>();
-        for (IndexedLookupPlanner.Planned p : IndexedLookupPlanner.plan(f)) {
-            if (indexedLookups.containsKey(p.lookup())) {
-                continue;
-            }
-            WeldType elem = ((WeldType.Vec) p.lookup().collection().type().resolve()).elem();
-            Carrier c = Carrier.of(elem);
-            LoopSlots slots = new LoopSlots(newSlot(Carrier.OBJECT), newSlot(Carrier.LONG), -1, newSlot(c));
-            IndexedLookup source = new IndexedLookup(slots, build(p.lookup().collection()),
-                    p.offset() == null ? null : build(p.offset()));
-            lookups.add(source);
-            loaders.add(ElementLoader.forLookup(slots, Storage.kindOf(elem), source));
-            SlotBinding element = new SlotBinding(slots.element(), c);
-            loaded.add(element);
-            indexedLookups.put(p.lookup(), new IndexedBinding(source, element));
-        }
+        List<IndexedLookup> lookups = indexedLookups(f, loaders, loaded);
         boolean parallel = inComparator == 0 && Partials.supports(f.builder().type());
         int countSlot = newSlot(Carrier.INT);
         int counterSlot = newSlot(Carrier.INT);
@@ -446,6 +431,30 @@ public final class NodeBuilder {
         }
         return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot,
                 iterators.toArray(IteratorNode[]::new), lookups.toArray(IndexedLookup[]::new), builder, loopBody);
+    }
+
+    /**
+     * The lookups of loop {@code f} read like iterators ({@link IndexedLookupPlanner}), with their element loaders
+     * added to {@code loaders} and their element slots to {@code loaded}; the lookups build to reads of those slots.
+     */
+    private List<IndexedLookup> indexedLookups(Expr.For f, List<ElementLoader> loaders, List<SlotBinding> loaded) {
+        List<IndexedLookup> lookups = new ArrayList<>();
+        for (IndexedLookupPlanner.Planned p : IndexedLookupPlanner.plan(f)) {
+            if (indexedLookups.containsKey(p.lookup())) {
+                continue;
+            }
+            WeldType elem = ((WeldType.Vec) p.lookup().collection().type().resolve()).elem();
+            Carrier c = Carrier.of(elem);
+            LoopSlots slots = new LoopSlots(newSlot(Carrier.OBJECT), newSlot(Carrier.LONG), -1, newSlot(c));
+            IndexedLookup source = new IndexedLookup(slots, build(p.lookup().collection()),
+                    p.offset() == null ? null : build(p.offset()));
+            lookups.add(source);
+            loaders.add(ElementLoader.forLookup(slots, Storage.kindOf(elem), source));
+            SlotBinding element = new SlotBinding(slots.element(), c);
+            loaded.add(element);
+            indexedLookups.put(p.lookup(), new IndexedBinding(source, element));
+        }
+        return lookups;
     }
 
     /**
