@@ -165,6 +165,53 @@ class LauncherIT {
         }
     }
 
+    /**
+     * Lookups over the loop index read like iterators, in compiled code: matrix rows in an inner loop and a guarded
+     * lookup past the end give the interpreter's results; an unguarded one, out of range after compiled runs in
+     * range, fails at its position, and the program gives correct results in range again afterwards.
+     */
+    @Test
+    void indexedLookupsInCompiledCodeMatchTheInterpreter() throws Exception {
+        StringBuilder x = new StringBuilder("[");
+        for (int i = 0; i < 2048; i++) {
+            x.append(i == 0 ? "" : ", ").append((i % 17 - 8) / 8.0);
+        }
+        x.append("]");
+        Path args = dir.resolve("indexed-args.json");
+        Files.writeString(args, "[" + x + ", 200]");
+        Path prog = dir.resolve("indexed.weld");
+        Files.writeString(prog, """
+                |x: vec[f64], n: i64|
+                  {result(for(rangeiter(0L, n, 1L), appender[f64], |b, r, row|
+                     let base = row * 8L;
+                     merge(b, result(for(slice(x, 0L, 8L), merger[f64,+], |s, j, v| merge(s, lookup(x, base + j) * v)))))),
+                   result(for(x, merger[f64,+], |b, i, v| merge(b, if(i + 1L < len(x), lookup(x, i + 1L) - v, 0.0))))}
+                """);
+        Result interpreted = weld(null, "--engine.Compilation=false", "run", prog.toString(), "--args", args.toString());
+        Result compiled = weld(null, "--engine.CompileImmediately=true", "--engine.BackgroundCompilation=false",
+                "--engine.CompilationFailureAction=Throw", "run", prog.toString(), "--args", args.toString(), "--repeat", "3");
+        assertEquals(0, interpreted.exit(), interpreted.err());
+        assertEquals(0, compiled.exit(), compiled.err());
+        assertTrue(interpreted.out().startsWith("[["), interpreted.out());
+        assertEquals(interpreted.out().strip(), compiled.out().strip().lines().reduce((a, b) -> b).orElseThrow());
+
+        String program = "|v: vec[i64], k: i64| result(for(v, merger[i64,+], |b, i, x|\\n  merge(b, lookup(v, k + i))))";
+        StringBuilder requests = new StringBuilder();
+        long[] offsets = {0, 0, 0, 0, 5, 0};
+        for (int r = 0; r < offsets.length; r++) {
+            requests.append("{\"id\": \"r").append(r).append("\", \"program\": \"").append(program)
+                    .append("\", \"args\": [[1, 2, 3, 4, 5, 6, 7, 8], ").append(offsets[r]).append("]}\n");
+        }
+        Result batch = weld(requests.toString(), "--threads", "1", "--engine.CompileImmediately=true",
+                "--engine.BackgroundCompilation=false", "batch");
+        List<String> lines = batch.out().lines().toList();
+        assertEquals(6, lines.size(), batch.out() + batch.err());
+        assertTrue(lines.get(3).contains("\"result\": 36") || lines.get(3).contains("\"result\":36"), lines.get(3));
+        assertTrue(lines.get(4).contains("runtime") && lines.get(4).contains("index 8 out of bounds")
+                && lines.get(4).contains("2:12"), lines.get(4));
+        assertTrue(lines.get(5).contains("36"), lines.get(5));
+    }
+
     @Test
     void userMistakesAreOneMessageWithPosition() throws Exception {
         Path prog = dir.resolve("bad.weld");
