@@ -138,7 +138,11 @@ public final class ScalarTable {
         }
     }
 
-    /** Merges an int- or long-carried value (ints sign-extended) of kind {@code k} with operator {@code op}. */
+    /**
+     * Merges an int- or long-carried value (ints sign-extended) of kind {@code k} with operator {@code op}. The probe
+     * is written out here and in {@link #mergeDouble}, combining at the hit: one shared probe returning the slot and
+     * a test of it after measured 5-10% slower (group-by with 10^3 keys, 13.2-13.5 against 12.0-12.6 ms).
+     */
     @ExplodeLoop
     public void mergeLong(long key, long value, ScalarKind k, BinOp op) {
         if (key != EMPTY) {
