@@ -362,10 +362,15 @@ public final class NodeBuilder {
 
     private WeldExpressionNode forLoop(Expr.For f) {
         loopDepth++;
+        // The lookups this loop reads like iterators are its own: a loop built again (an update function built once
+        // per accumulator set of an unrolled reduction) gets its own element slots and loads.
+        Map<Expr.Lookup, IndexedBinding> enclosing = new IdentityHashMap<>(indexedLookups);
         try {
             return forLoop(f, loopDepth == 1);
         } finally {
             loopDepth--;
+            indexedLookups.clear();
+            indexedLookups.putAll(enclosing);
         }
     }
 

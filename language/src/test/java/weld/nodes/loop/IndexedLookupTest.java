@@ -75,6 +75,38 @@ class IndexedLookupTest {
     }
 
     @Test
+    void innerLoopsOfAnUnrolledReductionEachReadTheirOwnLookups() {
+        // The outer merger reduction builds its update function once per accumulator set: each copy of the inner
+        // loop must load its own lookups (they once read the first copy's slot).
+        String program = """
+                |x: vec[i64], w: vec[i64]|
+                  let d = len(w);
+                  let r = for(rangeiter(0L, len(x) / d, 1L), {merger[i64,+], merger[i64,max]}, |b, r, row|
+                    let base = row * d;
+                    let dot = result(for(w, merger[i64,+], |s, j, wj| merge(s, lookup(x, base + j) * wj)));
+                    {merge(b.$0, dot), merge(b.$1, dot)});
+                  {result(r.$0), result(r.$1)}
+                """;
+        long[] x = LongStream.rangeClosed(1, 4 * 37).toArray();
+        long[] w = {1, 10, 100, 1000};
+        long sum = 0;
+        long max = Long.MIN_VALUE;
+        for (int r = 0; r < 37; r++) {
+            long dot = 0;
+            for (int j = 0; j < 4; j++) {
+                dot += x[r * 4 + j] * w[j];
+            }
+            sum += dot;
+            max = Math.max(max, dot);
+        }
+        for (Context c : new Context[] {sequential, parallel}) {
+            Value v = c.eval("weld", program).execute(x, w);
+            assertEquals(sum, v.getArrayElement(0).asLong());
+            assertEquals(max, v.getArrayElement(1).asLong());
+        }
+    }
+
+    @Test
     void guardedLookupsPastTheEndKeepTheirResults() {
         String program = "|v: vec[i64]| result(for(v, appender[i64], |b, i, x| "
                 + "merge(b, if(i + 1L < len(v), lookup(v, i + 1L) - x, 0L))))";
