@@ -199,4 +199,30 @@ class ScalarTableTest {
         assertEquals(2L, a.getBoxed(150));
         assertEquals(150, a.keyAt(a.slot(100)), "new keys of the later table follow");
     }
+
+    @Test
+    void mergeAllMatchesMergingEntryByEntryForTablesOfAnySize() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        for (int[] sizes : new int[][] {{10, 5000}, {5000, 10}, {3000, 3000}, {0, 200}, {200, 0}}) {
+            ScalarTable a = new ScalarTable(ScalarKind.I64, ScalarKind.F64, 0);
+            ScalarTable b = new ScalarTable(ScalarKind.I64, ScalarKind.F64, 0);
+            Map<Object, Object> ref = new LinkedHashMap<>();
+            Map<Object, Object> refB = new LinkedHashMap<>();
+            for (int i = 0; i < sizes[0]; i++) {
+                long k = i % 97 == 0 ? Long.MIN_VALUE : rnd.nextLong(-4000, 4000);
+                double v = rnd.nextInt(64) / 8.0;
+                a.mergeDouble(k, v, ScalarKind.F64, BinOp.ADD);
+                ref.merge(k, v, (x, y) -> (Double) x + (Double) y);
+            }
+            for (int i = 0; i < sizes[1]; i++) {
+                long k = i % 89 == 0 ? Long.MIN_VALUE : rnd.nextLong(-4000, 4000);
+                double v = rnd.nextInt(64) / 8.0;
+                b.mergeDouble(k, v, ScalarKind.F64, BinOp.ADD);
+                refB.merge(k, v, (x, y) -> (Double) x + (Double) y);
+            }
+            refB.forEach((k, v) -> ref.merge(k, v, (x, y) -> (Double) x + (Double) y));
+            a.mergeAll(b, BinOp.ADD);
+            assertEquals(new ArrayList<>(ref.entrySet()), entries(a), sizes[0] + " + " + sizes[1]);
+        }
+    }
 }
