@@ -226,29 +226,38 @@ public final class ScalarTable {
         order[size++] = slot;
     }
 
-    /** Doubles the capacity, reinserting the entries in insertion order. */
+    /**
+     * Doubles the capacity. The entries move walking the old slots in order, so their new home slots increase too
+     * (streaming writes, where moving them in insertion order missed the cache once per entry in a large table);
+     * the insertion order is then mapped onto the new slots.
+     */
     @TruffleBoundary
     private void grow() {
         long[] old = slots;
         int[] oldOrder = order;
-        int n = size;
         int oldCapacity = mask + 1;
+        boolean oldEmptyKeyPresent = emptyKeyPresent;
         if (oldCapacity >= 1 << 30) {
             throw new IllegalStateException("dictionary too large");
         }
         allocate(oldCapacity * 2);
-        size = 0;
         emptyKeyPresent = false;
-        for (int j = 0; j < n; j++) {
-            int from = oldOrder[j];
-            long key = old[2 * from];
+        int[] moved = new int[oldCapacity + 1];
+        for (int s = 0; s <= oldCapacity; s++) {
+            long key = old[2 * s];
+            if (s < oldCapacity ? key == EMPTY : !oldEmptyKeyPresent) {
+                continue;
+            }
             int to = -1 - find(key);
             slots[2 * to] = key;
-            slots[2 * to + 1] = old[2 * from + 1];
+            slots[2 * to + 1] = old[2 * s + 1];
             if (to > mask) {
                 emptyKeyPresent = true;
             }
-            order[size++] = to;
+            moved[s] = to;
+        }
+        for (int j = 0; j < size; j++) {
+            order[j] = moved[oldOrder[j]];
         }
     }
 
