@@ -504,9 +504,10 @@ public final class NodeBuilder {
         if (parts == null) {
             return null;
         }
-        // Lookups over the index only in outermost loops: inner loops are typically short (a row of a matrix), and
-        // there the kernel's setup per run costs more than it saves.
-        LanePlanner.Plan plan = vectorize ? LanePlanner.plan(f, mergers, parts, outermost) : null;
+        // Lookups over the index (those the loop reads like iterators) only in outermost loops: inner loops are
+        // typically short (a row of a matrix), and there the kernel's setup per run costs more than it saves.
+        LanePlanner.Plan plan = vectorize
+                ? LanePlanner.plan(f, mergers, parts, l -> outermost && indexedLookups.containsKey(l)) : null;
         if (!struct && plan == null && Reductions.lanes(mergers.get(0), body) == 1) {
             return null;
         }
@@ -561,14 +562,18 @@ public final class NodeBuilder {
             first[j] = acc[j][0];
         }
         WeldExpressionNode[] invariants = plan.invariants().stream().map(this::build).toArray(WeldExpressionNode[]::new);
-        List<LanePlanner.Lookup> lookups = plan.lookups();
-        WeldExpressionNode[] lookupVectors = lookups.stream().map(l -> build(l.vector())).toArray(WeldExpressionNode[]::new);
-        WeldExpressionNode[] lookupOffsets = lookups.stream()
-                .map(l -> l.offset() == null ? new ConstantNode(0L) : build(l.offset())).toArray(WeldExpressionNode[]::new);
-        Class<?>[] lookupArrays = lookups.stream().map(LanePlanner.Lookup::array).toArray(Class<?>[]::new);
-        return new VectorReductionBody(plan.kernel(), iteratorSlots.toArray(LoopSlots[]::new), plan.arrays(), first, carriers,
-                countSlot, counterSlot, invariants, new VectorReductionBody.Lookups(lookupVectors, lookupOffsets, lookupArrays),
-                scalar);
+        // The kernel reads its lookups like iterators after the loop's own: their slots and array classes follow.
+        List<LoopSlots> kernelSlots = new ArrayList<>(iteratorSlots);
+        List<Class<?>> arrays = new ArrayList<>(List.of(plan.arrays()));
+        List<IndexedLookup> lookups = new ArrayList<>();
+        for (LanePlanner.Lookup l : plan.lookups()) {
+            IndexedLookup source = indexedLookups.get(l.lookup()).source();
+            lookups.add(source);
+            kernelSlots.add(source.slots());
+            arrays.add(l.array());
+        }
+        return new VectorReductionBody(plan.kernel(), kernelSlots.toArray(LoopSlots[]::new), arrays.toArray(Class<?>[]::new),
+                first, carriers, countSlot, counterSlot, invariants, lookups.toArray(IndexedLookup[]::new), scalar);
     }
 
     /** Combines accumulators {@code [from, to)} pairwise with the merger's operator. */

@@ -35,6 +35,11 @@ public final class IndexedLookup extends Node {
         this.offset = offset;
     }
 
+    /** The slots of the lookup's backing array, first index and element. */
+    public LoopSlots slots() {
+        return slots;
+    }
+
     /** Whether the element slot holds the lookup's value (else it must be looked up where it is). */
     public boolean inRange() {
         return inRange.isValid();

@@ -46,7 +46,7 @@ public final class IndexedLookupPlanner {
             if (l.collection().type().resolve() instanceof WeldType.Vec v && Storage.kindOf(v.elem()) != null) {
                 Expr offset = offset(l, index, invariant);
                 if (offset != null) {
-                    out.add(new Planned(l, offset instanceof Expr.Ident id && id.symbol().equals(index) ? null : offset));
+                    out.add(new Planned(l, isIndex(offset, index) ? null : offset));
                 }
             }
         }

@@ -4,19 +4,16 @@ import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
-import com.oracle.truffle.api.nodes.Node;
 
 import weld.nodes.WeldExpressionNode;
 import weld.nodes.loop.lanes.FusedKernel;
 import weld.nodes.loop.lanes.LaneKernel;
 import weld.runtime.Carrier;
-import weld.runtime.WeldVector;
 
 /**
  * A {@link ReductionBody} whose iterations can also run as SIMD code: while every iterator's store is a primitive
  * array of its element type and at least {@value #MIN_ITERATIONS} iterations are left ({@value #MIN_LOOKUP_ITERATIONS}
- * when the kernel reads {@code lookup}s over the index, which must then stay inside their vectors for the whole
- * chunk), one repetition runs up to {@value #CHUNK} iterations through the {@link LaneKernel} and merges their
+ * when the kernel reads the loop's {@link IndexedLookup}s, which must be in range), one repetition runs up to {@value #CHUNK} iterations through the {@link LaneKernel} and merges their
  * result into accumulator 0 of each merger (as one fused loop of vector operations in compiled code when the kernel
  * has a {@link FusedKernel}, which leaves fewer than a vector's lanes of iterations to the next repetition);
  * otherwise (an external buffer, a short loop or its last few iterations) it runs the reduction body's iterations.
@@ -37,14 +34,19 @@ public final class VectorReductionBody extends LoopBody {
     private final int[] accumulators;
     private final Carrier[] carriers;
     @Children private final WeldExpressionNode[] invariants;
-    @Child private Lookups lookups;
+    /** The loop's lookups the kernel reads (after the iterators in {@code iterators}); not children. */
+    private final IndexedLookup[] lookups;
     @CompilationFinal private boolean vectorized;
     @Child private ReductionBody scalar;
 
-    /** {@code accumulators[j]}: the slot of accumulator 0 of merger {@code j} in {@code scalar}. */
+    /**
+     * {@code accumulators[j]}: the slot of accumulator 0 of merger {@code j} in {@code scalar}. {@code iterators} and
+     * {@code arrayClasses} end with the slots and array classes of {@code lookups}, which the kernel reads like
+     * iterators while they are in range.
+     */
     public VectorReductionBody(LaneKernel kernel, LoopSlots[] iterators, Class<?>[] arrayClasses, int[] accumulators,
                                Carrier[] carriers, int countSlot, int counterSlot, WeldExpressionNode[] invariants,
-                               Lookups lookups, ReductionBody scalar) {
+                               IndexedLookup[] lookups, ReductionBody scalar) {
         super(countSlot, counterSlot);
         this.lookups = lookups;
         this.kernel = kernel;
@@ -72,7 +74,10 @@ public final class VectorReductionBody extends LoopBody {
     public boolean executeRepeating(VirtualFrame frame) {
         long i = counter(frame);
         long n = count(frame);
-        if (n - i < (lookups.count() == 0 ? MIN_ITERATIONS : MIN_LOOKUP_ITERATIONS) || !primitive(frame)) {
+        if (n - i < (lookups.length == 0 ? MIN_ITERATIONS : MIN_LOOKUP_ITERATIONS) || !lookupsInRange()
+                || !primitive(frame)) {
+            // Also a lookup whose loop is not all inside its vector: the scalar loop runs into it iteration by
+            // iteration and reports it at its own position.
             return scalar.executeRepeating(frame);
         }
         if (!vectorized) {
@@ -83,15 +88,9 @@ public final class VectorReductionBody extends LoopBody {
             vectorized = true;
         }
         long to = Math.min(n, i + CHUNK);
-        int m = iterators.length;
-        Object[] stores = new Object[m + lookups.count()];
-        long[] bases = new long[stores.length];
+        Object[] stores = new Object[iterators.length];
+        long[] bases = new long[iterators.length];
         iteratorsInto(frame, stores, bases);
-        if (!lookups.into(frame, stores, bases, m, to)) {
-            // A lookup outside its vector in this chunk (or not over an array): the scalar loop runs into it
-            // iteration by iteration and reports it at its own position.
-            return scalar.executeRepeating(frame);
-        }
         FusedKernel fused = kernel.fused();
         if (fused != null) {
             int steps = (int) ((to - i) / fused.lanes());
@@ -108,6 +107,16 @@ public final class VectorReductionBody extends LoopBody {
     }
 
     @ExplodeLoop
+    private boolean lookupsInRange() {
+        for (IndexedLookup l : lookups) {
+            if (!l.inRange()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @ExplodeLoop
     private boolean primitive(VirtualFrame frame) {
         for (int j = 0; j < iterators.length; j++) {
             Object s = frame.getObject(iterators[j].store());
@@ -118,50 +127,12 @@ public final class VectorReductionBody extends LoopBody {
         return true;
     }
 
-    /** The iterators' stores and element offsets into the first entries of {@code stores} and {@code bases}. */
+    /** The iterators' (and lookups') stores and element offsets into {@code stores} and {@code bases}. */
     @ExplodeLoop
     private void iteratorsInto(VirtualFrame frame, Object[] stores, long[] bases) {
         for (int j = 0; j < iterators.length; j++) {
             stores[j] = frame.getObject(iterators[j].store());
             bases[j] = frame.getLong(iterators[j].base());
-        }
-    }
-
-    /**
-     * The {@code lookup(v, e + i)}s a kernel reads like iterators ({@link weld.nodes.loop.lanes.LanePlanner.Lookup}):
-     * the vectors and offsets, evaluated per chunk, and the array class each vector's store must have.
-     */
-    public static final class Lookups extends Node {
-        @Children private final WeldExpressionNode[] vectors;
-        @Children private final WeldExpressionNode[] offsets;
-        @CompilationFinal(dimensions = 1) private final Class<?>[] arrays;
-
-        public Lookups(WeldExpressionNode[] vectors, WeldExpressionNode[] offsets, Class<?>[] arrays) {
-            this.vectors = vectors;
-            this.offsets = offsets;
-            this.arrays = arrays;
-        }
-
-        int count() {
-            return vectors.length;
-        }
-
-        /**
-         * Puts lookup {@code k}'s store and the offset of its element for iteration 0 at {@code first + k}; false if
-         * a vector is not a primitive array of its type or iterations up to {@code to} would read outside it.
-         */
-        @ExplodeLoop
-        boolean into(VirtualFrame frame, Object[] stores, long[] bases, int first, long to) {
-            for (int k = 0; k < vectors.length; k++) {
-                WeldVector v = (WeldVector) vectors[k].executeGeneric(frame);
-                long offset = offsets[k].executeLong(frame);
-                if (v.store == null || v.store.getClass() != arrays[k] || offset < 0 || offset + to > v.length) {
-                    return false;
-                }
-                stores[first + k] = v.store;
-                bases[first + k] = v.offset + offset;
-            }
-            return true;
         }
     }
 

@@ -184,7 +184,7 @@ class VectorReductionBodyTest {
         }
         Expr.For f = (Expr.For) body;
         WeldType.Builder m = (WeldType.Builder) f.builder().type();
-        return LanePlanner.plan(f, List.of(m), List.of(f.update().body()), true);
+        return LanePlanner.plan(f, List.of(m), List.of(f.update().body()), l -> true);
     }
 
     @Test

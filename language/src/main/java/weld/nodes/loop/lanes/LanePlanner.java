@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import weld.ir.Expr;
 import weld.ir.Symbol;
@@ -40,14 +41,13 @@ public final class LanePlanner {
     }
 
     /**
-     * A {@code lookup(vector, offset + i)} over the loop index {@code i} ({@code offset} null for none), with the
-     * vector and the offset loop-invariant: the kernel reads it like one more iterator, element {@code i} of the
-     * vector shifted by {@code offset}; the loop checks once per chunk that the range is inside the vector.
+     * A {@code lookup(v, e + i)} over the loop index that the kernel reads like one more iterator, and the array
+     * class its vector's store must have; the loop reads it as an {@link weld.nodes.loop.IndexedLookup}.
      */
-    public record Lookup(Expr vector, Expr offset, Class<?> array) {
+    public record Lookup(Expr.Lookup lookup, Class<?> array) {
     }
 
-    private final boolean allowLookups;
+    private final Predicate<Expr.Lookup> allowLookup;
     private final List<Lookup> lookups = new ArrayList<>();
     private final List<LaneNode.Element> lookupElements = new ArrayList<>();
 
@@ -60,8 +60,8 @@ public final class LanePlanner {
     private final Symbol element;
     private final boolean zip;
 
-    private LanePlanner(Expr.For f, boolean allowLookups) {
-        this.allowLookups = allowLookups;
+    private LanePlanner(Expr.For f, Predicate<Expr.Lookup> allowLookup) {
+        this.allowLookup = allowLookup;
         this.elements = new LaneNode.Element[f.iters().size()];
         this.builder = f.update().params().get(0).symbol();
         this.index = f.update().params().get(1).symbol();
@@ -73,7 +73,8 @@ public final class LanePlanner {
      * The plan for a loop whose builder is {@code mergers} and whose update of merger j is {@code parts[j]}, reading
      * {@link Lookup}s where {@code lookups} allows them; or null.
      */
-    public static Plan plan(Expr.For f, List<WeldType.Builder> mergers, List<Expr> parts, boolean lookups) {
+    public static Plan plan(Expr.For f, List<WeldType.Builder> mergers, List<Expr> parts,
+                            Predicate<Expr.Lookup> lookups) {
         for (Expr.Iter it : f.iters()) {
             if (it.kind() != null && it.kind() != IterKind.SCALAR || it.stride() != null || !supported(it.type())) {
                 return null;
@@ -190,7 +191,7 @@ public final class LanePlanner {
             case Expr.Ident id when supported(id.type()) || isBool(id.type()) -> invariant(id);
             case Expr.GetField g when zip && g.struct() instanceof Expr.Ident id && id.symbol().equals(element) ->
                     element(g.index(), g.type());
-            case Expr.Lookup l when allowLookups && lookupOffset(l) != null -> lookup(l);
+            case Expr.Lookup l when allowLookup.test(l) && lookupOffset(l) != null -> lookup(l);
             case Expr.Binary b -> binary(b);
             case Expr.Unary u -> unary(u);
             case Expr.Select s -> select(s.cond(), s.onTrue(), s.onFalse());
@@ -255,10 +256,6 @@ public final class LanePlanner {
         return IndexedLookupPlanner.offset(l, index, this::loopInvariant);
     }
 
-    private boolean isIndex(Expr e) {
-        return e instanceof Expr.Ident id && id.symbol().equals(index);
-    }
-
     /** Whether {@code e} has the same value in every iteration (it names nothing the loop binds). */
     private boolean loopInvariant(Expr e) {
         if (Reductions.uses(e, builder) || Reductions.uses(e, index) || Reductions.uses(e, element)) {
@@ -273,9 +270,8 @@ public final class LanePlanner {
     }
 
     private LaneNode lookup(Expr.Lookup l) {
-        Expr offset = lookupOffset(l);
         WeldType elem = ((WeldType.Vec) l.collection().type().resolve()).elem();
-        lookups.add(new Lookup(l.collection(), isIndex(offset) ? null : offset, arrayClass(elem)));
+        lookups.add(new Lookup(l, arrayClass(elem)));
         LaneNode.Element e = add(new LaneNode.Element(nodes.size(), ((WeldType.Scalar) elem.resolve()).kind(),
                 elements.length + lookups.size() - 1));
         lookupElements.add(e);
