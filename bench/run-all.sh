@@ -50,6 +50,14 @@ for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=10
   "$java" $WELD_JVM_FLAGS $cds -Dweld.bench.programs="$root/benchmarks/programs" -cp "$check_cp" weld.bench.Check "weld.bench.$cls" "$@" \
     2>&1 | grep -v "^WARNING: Using incubator" | tee -a "$out/check.json" >&2
 done
+# The same programs' first results in a JVM that has run the other workloads' programs first (fresh contexts).
+for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=100" "CountKeys range=10000" \
+         "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained; do
+  set -- $w
+  cls=$1; shift
+  "$java" $WELD_JVM_FLAGS $cds -Dweld.bench.afterOthers=true -Dweld.bench.programs="$root/benchmarks/programs" \
+    -cp "$check_cp" weld.bench.Check "weld.bench.$cls" "$@" 2>&1 | grep -v "^WARNING: Using incubator" | tee -a "$out/check.json" >&2
+done
 set +f
 
 # JMH (1 fork; 10 warm-up iterations of 1 s for Weld, 3 for Java; 3 measured), in three runs: group-by with 10^6

@@ -50,15 +50,24 @@ public final class FusedKernel {
         this.nodes = nodes;
         this.components = components;
         this.lanes = lanes;
+        // Only the species of kinds the kernel uses: each vector class's initialization is slow in a cold JVM.
         this.kindSpecies = new VectorSpecies<?>[ScalarKind.values().length];
-        for (ScalarKind k : new ScalarKind[] {ScalarKind.F64, ScalarKind.F32, ScalarKind.I64, ScalarKind.I32}) {
-            kindSpecies[k.ordinal()] = species(k, lanes);
-        }
         this.species = new VectorSpecies<?>[nodes.length];
         for (LaneNode n : nodes) {
-            species[n.id] = n.kind == ScalarKind.BOOL ? null : kindSpecies[n.kind.ordinal()];
+            species[n.id] = n.kind == ScalarKind.BOOL ? null : kindSpecies(n.kind);
         }
-        this.maskSpecies = kindSpecies[widest(nodes).ordinal()];
+        for (LaneKernel.Component c : components) {
+            kindSpecies(c.type().kind());
+        }
+        ScalarKind widest = widest(nodes);
+        this.maskSpecies = kindSpecies(widest);
+    }
+
+    private VectorSpecies<?> kindSpecies(ScalarKind k) {
+        if (kindSpecies[k.ordinal()] == null) {
+            kindSpecies[k.ordinal()] = species(k, lanes);
+        }
+        return kindSpecies[k.ordinal()];
     }
 
     /** The fused form of a kernel's nodes, or null when they use an operation it does not run. */
@@ -69,7 +78,7 @@ public final class FusedKernel {
             }
         }
         ScalarKind widest = widest(nodes);
-        int bits = DoubleVector.SPECIES_PREFERRED.vectorBitSize();
+        int bits = VectorShape.preferredShape().vectorBitSize();
         int lanes = bits / bits(widest);
         if (lanes < 2) {
             return null;
