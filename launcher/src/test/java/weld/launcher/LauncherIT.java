@@ -184,7 +184,7 @@ class LauncherIT {
                 |x: vec[f64], n: i64|
                   {result(for(rangeiter(0L, n, 1L), appender[f64], |b, r, row|
                      let base = row * 8L;
-                     merge(b, result(for(slice(x, 0L, 8L), merger[f64,+], |s, j, v| merge(s, lookup(x, base + j) * v)))))),
+                     merge(b, result(for(slice(x, 0L, 7L), merger[f64,+], |s, j, v| merge(s, lookup(x, base + j) * v)))))),
                    result(for(x, merger[f64,+], |b, i, v| merge(b, if(i + 1L < len(x), lookup(x, i + 1L) - v, 0.0))))}
                 """);
         Result interpreted = weld(null, "--engine.Compilation=false", "run", prog.toString(), "--args", args.toString());

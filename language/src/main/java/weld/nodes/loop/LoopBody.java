@@ -54,6 +54,22 @@ public abstract class LoopBody extends Node implements RepeatingNode {
     }
 
     /**
+     * Whether {@code size} more iterations from {@code i} are below {@code n}: on {@code int} counts an {@code int}
+     * comparison of the counter with a loop-invariant limit, the shape of a counted loop's exit test.
+     */
+    protected final boolean hasNext(long i, long n, int size) {
+        return longCounts ? n - i >= size : (int) i <= (int) n - size;
+    }
+
+    /**
+     * Iteration {@code i + k} of a block that {@link #hasNext} found below the count: an {@code int} addition on
+     * {@code int} counts, which the compiler recognizes as derived from the induction variable.
+     */
+    protected final long plus(long i, int k) {
+        return longCounts ? i + k : (int) i + k;
+    }
+
+    /**
      * Moves the counter from {@code i} (its value) on by {@code steps}: an {@code int} addition on an {@code int}
      * counter, so the compiler sees the induction variable.
      */

@@ -9,8 +9,8 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
  * component is carried in its own slots, and a component whose operator may be reassociated has {@code unroll}
  * accumulators. One repetition runs {@code unroll} iterations in order, iteration {@code k} of the block merging
  * into accumulator {@code k}; this breaks the dependency chain of the merge operator (a floating-point add has a
- * latency of several cycles) and lets the compiler keep every accumulator in a register. A tail shorter than a
- * block runs one iteration at a time into accumulator 0. When the loop ends, each component's accumulators are
+ * latency of several cycles) and lets the compiler keep every accumulator in a register. The last repetition runs
+ * the tail shorter than a block one iteration at a time into accumulator 0. When the loop ends, each component's accumulators are
  * combined pairwise ({@code (a0 + a1) + (a2 + a3)}) and written back to the builder slot.
  *
  * <p>Slots and nodes: {@code start} sets accumulator 0 of each component from the builder and the others to the
@@ -55,24 +55,30 @@ public final class ReductionBody extends LoopBody {
     public boolean executeRepeating(VirtualFrame frame) {
         long i = counter(frame);
         long n = count(frame);
-        if (n - i >= unroll) {
+        // A full block is the only way the loop goes on, so the counter has one step per repetition and the compiled
+        // loop is a counted loop (its element loads' bounds checks move before it).
+        if (hasNext(i, n, unroll)) {
             for (int k = 0; k < unroll; k++) {
-                iteration(frame, i + k, k);
+                iteration(frame, plus(i, k), k);
             }
             advance(frame, i, unroll);
             IterationSlots.clear(frame, iterationSlots);
             return true;
         }
-        if (i < n) {
-            iteration(frame, i, 0);
-            advance(frame, i, 1);
-            IterationSlots.clear(frame, iterationSlots);
-            return true;
-        }
+        tail(frame, i, n);
         for (SlotWrite w : finish) {
             w.run(frame);
         }
         return false;
+    }
+
+    /** The last iterations, fewer than a block, one at a time into accumulator 0. */
+    private void tail(VirtualFrame frame, long from, long n) {
+        for (long i = from; i < n; i++) {
+            iteration(frame, i, 0);
+            IterationSlots.clear(frame, iterationSlots);
+        }
+        advance(frame, from, n - from);
     }
 
     @ExplodeLoop

@@ -75,6 +75,28 @@ class ReductionBodyTest {
     }
 
     @Test
+    void innerDotProductsFollowTheDocumentedOrderForEveryRowLength() {
+        // Inner loops reading a matrix row by lookups: the reduction body's blocks and tail, not a SIMD kernel.
+        String program = "|x: vec[f64], w: vec[f64], rows: i64| let d = len(w); "
+                + "result(for(rangeiter(0L, rows, 1L), appender[f64], |out, r, row| let base = row * d; "
+                + "merge(out, result(for(w, merger[f64,+], |s, j, wj| merge(s, lookup(x, base + j) * wj))))))";
+        Random random = new Random(11);
+        for (int d = 0; d < 10; d++) {
+            int rows = 5;
+            double[] x = random.doubles(rows * d).map(v -> (v - 0.4) * 1e3).toArray();
+            double[] w = random.doubles(d).map(v -> v * 7 - 2).toArray();
+            Value r = run(program, x, w, (long) rows);
+            for (int row = 0; row < rows; row++) {
+                double[] products = new double[d];
+                for (int j = 0; j < d; j++) {
+                    products[j] = x[row * d + j] * w[j];
+                }
+                assertEquals(blockedSum(0.0, products), r.getArrayElement(row).asDouble(), "d=" + d + " row=" + row);
+            }
+        }
+    }
+
+    @Test
     void filteredSumAndProductOfIntegers() {
         int[] v = {5, -2, 9, 4, 4, 1, -8, 3, 2};
         assertEquals(25, run("|v: vec[i32]| result(for(v, merger[i32,+], |b, i, x| if(x > 2, merge(b, x), b)))", v).asInt());
