@@ -1,10 +1,14 @@
 package weld.nodes.loop;
 
+import java.util.Arrays;
+
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.Appender;
+import weld.ir.Expr;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
 import weld.runtime.Storage;
@@ -15,6 +19,10 @@ import weld.runtime.Storage;
  * {@code base + i} of the appender's array ({@code base}: its size before the loop), and after the loop the
  * appender's size moves past them ({@link #end}). No per-element capacity check or size update, and the tasks of
  * a parallel map write their ranges of the same array, so no per-task appenders are concatenated afterwards.
+ *
+ * <p>A map whose value is a literal ({@code merge(b, 0L)}, the usual way to make a vecmerger's initial vector)
+ * fills its range with {@link Arrays#fill} instead, {@value #FILL_CHUNK} elements per repetition: in compiled code
+ * that is the JDK's fill loop, and a first call in the interpreter does not run the map element by element.
  */
 public final class MapBody extends LoopBody {
     private final Carrier carrier;
@@ -24,9 +32,12 @@ public final class MapBody extends LoopBody {
     @Children private final ElementLoader[] loaders;
     @CompilationFinal(dimensions = 1) private final int[] iterationSlots;
     @Child private WeldExpressionNode value;
+    /** The literal every element gets ({@link #fillValue}), or null. */
+    private final Object fill;
+    static final int FILL_CHUNK = 1 << 16;
 
     public MapBody(Carrier carrier, int builderSlot, int baseSlot, int indexSlot, int countSlot, int counterSlot,
-                   ElementLoader[] loaders, WeldExpressionNode value, int[] iterationSlots) {
+                   ElementLoader[] loaders, WeldExpressionNode value, Object fill, int[] iterationSlots) {
         super(countSlot, counterSlot);
         this.carrier = carrier;
         this.builderSlot = builderSlot;
@@ -34,7 +45,42 @@ public final class MapBody extends LoopBody {
         this.indexSlot = indexSlot;
         this.loaders = loaders;
         this.value = value;
+        this.fill = fill;
         this.iterationSlots = iterationSlots;
+    }
+
+    /**
+     * The value to fill with when a map's value is {@code literal}, a literal of a kind whose appender array
+     * {@link #fill} writes ({@code i64}, {@code f64}, {@code i32}, {@code f32}, {@code bool}); else null.
+     */
+    public static Object fillValue(Expr literal) {
+        if (!(literal instanceof Expr.Literal l)) {
+            return null;
+        }
+        boolean fillable = switch (l.kind()) {
+            case I64 -> l.value() instanceof Long;
+            case F64 -> l.value() instanceof Double;
+            case I32 -> l.value() instanceof Integer;
+            case F32 -> l.value() instanceof Float;
+            case BOOL -> l.value() instanceof Boolean;
+            default -> false;
+        };
+        return fillable ? l.value() : null;
+    }
+
+    @TruffleBoundary
+    private static void fill(Object store, int from, int to, Object value) {
+        if (value instanceof Long v) {
+            Arrays.fill((long[]) store, from, to, v);
+        } else if (value instanceof Double v) {
+            Arrays.fill((double[]) store, from, to, v);
+        } else if (value instanceof Integer v) {
+            Arrays.fill((int[]) store, from, to, v);
+        } else if (value instanceof Float v) {
+            Arrays.fill((float[]) store, from, to, v);
+        } else {
+            Arrays.fill((boolean[]) store, from, to, (Boolean) value);
+        }
     }
 
     @Override
@@ -64,8 +110,16 @@ public final class MapBody extends LoopBody {
     @Override
     public boolean executeRepeating(VirtualFrame frame) {
         long i = counter(frame);
-        if (i >= count(frame)) {
+        long n = count(frame);
+        if (i >= n) {
             return false;
+        }
+        if (fill != null) {
+            long to = Math.min(n, i + FILL_CHUNK);
+            long base = frame.getLong(baseSlot);
+            fill(appender(frame).store(), (int) (base + i), (int) (base + to), fill);
+            advance(frame, i, to - i);
+            return true;
         }
         loadIteration(frame, i, indexSlot, loaders);
         Appender a = appender(frame);

@@ -84,6 +84,32 @@ class MapBodyTest {
     }
 
     @Test
+    void literalMapsFillTheirRangeAfterWhatIsAlreadyThere() {
+        // Longer than a fill chunk, so the sequential loop fills in several repetitions and the tasks their ranges.
+        long n = MapBody.FILL_CHUNK * 2L + 5;
+        for (Context c : new Context[] {sequential, parallel}) {
+            Value r = c.eval("weld", "|n: i64| {result(for(rangeiter(0L, n, 1L), merge(appender[i64], 9L), |b, i, x| "
+                    + "merge(b, -4L))), result(for(rangeiter(0L, n, 1L), appender[f64], |b, i, x| merge(b, -0.0))), "
+                    + "result(for(rangeiter(0L, n, 1L), appender[i32], |b, i, x| merge(b, 7))), "
+                    + "result(for(rangeiter(0L, n, 1L), appender[f32], |b, i, x| merge(b, 2.5f))), "
+                    + "result(for(rangeiter(0L, n, 1L), appender[bool], |b, i, x| merge(b, true))), "
+                    + "result(for(rangeiter(0L, n, 1L), appender[i8], |b, i, x| merge(b, 3c)))}").execute(n);
+            assertEquals(n + 1, r.getMember("$0").getArraySize());
+            assertEquals(9L, r.getMember("$0").getArrayElement(0).asLong());
+            for (long i : new long[] {0, 1, MapBody.FILL_CHUNK - 1, MapBody.FILL_CHUNK, n - 1}) {
+                assertEquals(-4L, r.getMember("$0").getArrayElement(i + 1).asLong());
+                assertEquals(Double.doubleToRawLongBits(-0.0),
+                        Double.doubleToRawLongBits(r.getMember("$1").getArrayElement(i).asDouble()));
+                assertEquals(7, r.getMember("$2").getArrayElement(i).asInt());
+                assertEquals(2.5f, r.getMember("$3").getArrayElement(i).asFloat());
+                assertTrue(r.getMember("$4").getArrayElement(i).asBoolean());
+                assertEquals(3, r.getMember("$5").getArrayElement(i).asByte());
+            }
+        }
+        assertEquals(1, mapBodies("|n: i64| result(for(rangeiter(0L, n, 1L), appender[i64], |b, i, x| merge(b, 0L)))"));
+    }
+
+    @Test
     void everyCarrierAndZips() {
         int n = 3001;
         int[] a = IntStream.range(0, n).toArray();
