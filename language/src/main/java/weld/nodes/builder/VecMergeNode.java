@@ -87,9 +87,11 @@ public final class VecMergeNode extends WeldExpressionNode {
 
     private int checked(long index, int length) {
         // One unsigned comparison, the shape of the array access's own bounds check, so the compiler emits one test
-        // (an index computed from an int is never outside int range: that test folds away).
+        // (an index computed from an int is never outside int range: that test folds away). Failing it invalidates
+        // the compiled code: that makes the test a speculative guard, which Graal moves before the loop when the
+        // index is the loop's counter (the logistic step's update loop, 67.5 -> 63.5 ms).
         if (index != (int) index || Integer.compareUnsigned((int) index, length) >= 0) {
-            CompilerDirectives.transferToInterpreter();
+            CompilerDirectives.transferToInterpreterAndInvalidate();
             throw WeldException.runtime(pos, "vecmerger index " + index + " out of bounds for length " + length, this);
         }
         return (int) index;
