@@ -166,6 +166,30 @@ class LauncherIT {
     }
 
     /**
+     * A vecmerger merged at the loop's index, whose index check compiled code moves before the loop: compiled runs in
+     * range, then one whose vecmerger is too short fails at the merge's position, and the program is right again.
+     */
+    @Test
+    void vecmergerIndexChecksMovedOutOfCompiledLoopsStillFail() throws Exception {
+        String program = "|v: vec[i64], m: i64| result(for(v, vecmerger[i64,+](result(for(rangeiter(0L, m, 1L), "
+                + "appender[i64], |z, k, x| merge(z, 0L)))), |b, i, x|\\n  merge(b, {i, x * 2L})))";
+        StringBuilder requests = new StringBuilder();
+        long[] lengths = {8, 8, 8, 8, 5, 8};
+        for (int r = 0; r < lengths.length; r++) {
+            requests.append("{\"id\": \"r").append(r).append("\", \"program\": \"").append(program)
+                    .append("\", \"args\": [[1, 2, 3, 4, 5, 6, 7, 8], ").append(lengths[r]).append("]}\n");
+        }
+        Result batch = weld(requests.toString(), "--threads", "1", "--engine.CompileImmediately=true",
+                "--engine.BackgroundCompilation=false", "batch");
+        List<String> lines = batch.out().lines().toList();
+        assertEquals(6, lines.size(), batch.out() + batch.err());
+        assertTrue(lines.get(3).replace(" ", "").contains("[2,4,6,8,10,12,14,16]"), lines.get(3));
+        assertTrue(lines.get(4).contains("runtime") && lines.get(4).contains("vecmerger index 5 out of bounds")
+                && lines.get(4).contains("2:3"), lines.get(4));
+        assertTrue(lines.get(5).replace(" ", "").contains("[2,4,6,8,10,12,14,16]"), lines.get(5));
+    }
+
+    /**
      * Lookups over the loop index read like iterators, in compiled code: matrix rows in an inner loop and a guarded
      * lookup past the end give the interpreter's results; an unguarded one, out of range after compiled runs in
      * range, fails at its position, and the program gives correct results in range again afterwards.
