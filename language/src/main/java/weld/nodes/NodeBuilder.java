@@ -424,7 +424,8 @@ public final class NodeBuilder {
             int bodySlots = slotCount;
             WeldExpressionNode value = build(mapped);
             loopBody = new MapBody(Carrier.of(mapped.type()), builderSlot, baseSlot, indexSlot, countSlot, counterSlot,
-                    loaderArray, value, MapBody.fillValue(mapped), iterationSlots(loaded, indexSlot, bodySlots, slotCount));
+                    loaderArray, value, MapBody.fillValue(mapped),
+                    iterationSlots(loaded, indexSlot, bodySlots, slotCount));
         }
         if (loopBody == null) {
             boolean inPlace = Reductions.updatesInPlace(f.update().body(), f.update().params().get(0).symbol(),
