@@ -166,6 +166,23 @@ class LauncherIT {
     }
 
     /**
+     * The output lines of a batch run (1 thread, compiled at once) of {@code program} with the arguments
+     * {@code [1, 2, ..., 8]} and each of {@code seconds} in turn, one request each.
+     */
+    private static List<String> compiledBatch(String program, long... seconds) throws Exception {
+        StringBuilder requests = new StringBuilder();
+        for (int r = 0; r < seconds.length; r++) {
+            requests.append("{\"id\": \"r").append(r).append("\", \"program\": \"").append(program)
+                    .append("\", \"args\": [[1, 2, 3, 4, 5, 6, 7, 8], ").append(seconds[r]).append("]}\n");
+        }
+        Result batch = weld(requests.toString(), "--threads", "1", "--engine.CompileImmediately=true",
+                "--engine.BackgroundCompilation=false", "batch");
+        List<String> lines = batch.out().lines().toList();
+        assertEquals(seconds.length, lines.size(), batch.out() + batch.err());
+        return lines;
+    }
+
+    /**
      * A vecmerger merged at the loop's index, whose index check compiled code moves before the loop: compiled runs in
      * range, then one whose vecmerger is too short fails at the merge's position, and the program is right again.
      */
@@ -173,16 +190,7 @@ class LauncherIT {
     void vecmergerIndexChecksMovedOutOfCompiledLoopsStillFail() throws Exception {
         String program = "|v: vec[i64], m: i64| result(for(v, vecmerger[i64,+](result(for(rangeiter(0L, m, 1L), "
                 + "appender[i64], |z, k, x| merge(z, 0L)))), |b, i, x|\\n  merge(b, {i, x * 2L})))";
-        StringBuilder requests = new StringBuilder();
-        long[] lengths = {8, 8, 8, 8, 5, 8};
-        for (int r = 0; r < lengths.length; r++) {
-            requests.append("{\"id\": \"r").append(r).append("\", \"program\": \"").append(program)
-                    .append("\", \"args\": [[1, 2, 3, 4, 5, 6, 7, 8], ").append(lengths[r]).append("]}\n");
-        }
-        Result batch = weld(requests.toString(), "--threads", "1", "--engine.CompileImmediately=true",
-                "--engine.BackgroundCompilation=false", "batch");
-        List<String> lines = batch.out().lines().toList();
-        assertEquals(6, lines.size(), batch.out() + batch.err());
+        List<String> lines = compiledBatch(program, 8, 8, 8, 8, 5, 8);
         assertTrue(lines.get(3).replace(" ", "").contains("[2,4,6,8,10,12,14,16]"), lines.get(3));
         assertTrue(lines.get(4).contains("runtime") && lines.get(4).contains("vecmerger index 5 out of bounds")
                 && lines.get(4).contains("2:3"), lines.get(4));
@@ -220,16 +228,7 @@ class LauncherIT {
         assertEquals(interpreted.out().strip(), compiled.out().strip().lines().reduce((a, b) -> b).orElseThrow());
 
         String program = "|v: vec[i64], k: i64| result(for(v, merger[i64,+], |b, i, x|\\n  merge(b, lookup(v, k + i))))";
-        StringBuilder requests = new StringBuilder();
-        long[] offsets = {0, 0, 0, 0, 5, 0};
-        for (int r = 0; r < offsets.length; r++) {
-            requests.append("{\"id\": \"r").append(r).append("\", \"program\": \"").append(program)
-                    .append("\", \"args\": [[1, 2, 3, 4, 5, 6, 7, 8], ").append(offsets[r]).append("]}\n");
-        }
-        Result batch = weld(requests.toString(), "--threads", "1", "--engine.CompileImmediately=true",
-                "--engine.BackgroundCompilation=false", "batch");
-        List<String> lines = batch.out().lines().toList();
-        assertEquals(6, lines.size(), batch.out() + batch.err());
+        List<String> lines = compiledBatch(program, 0, 0, 0, 0, 5, 0);
         assertTrue(lines.get(3).contains("\"result\": 36") || lines.get(3).contains("\"result\":36"), lines.get(3));
         assertTrue(lines.get(4).contains("runtime") && lines.get(4).contains("index 8 out of bounds")
                 && lines.get(4).contains("2:12"), lines.get(4));
