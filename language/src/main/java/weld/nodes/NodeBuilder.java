@@ -56,7 +56,9 @@ import weld.nodes.loop.ElementLoader;
 import weld.nodes.loop.ForNode;
 import weld.nodes.loop.LoopBody;
 import weld.nodes.loop.ReductionBody;
+import weld.nodes.loop.VectorIndexedMergeBody;
 import weld.nodes.loop.VectorReductionBody;
+import weld.nodes.loop.KernelInputs;
 import weld.nodes.loop.lanes.LanePlanner;
 import weld.nodes.loop.Reductions;
 import weld.nodes.loop.SlotWrite;
@@ -97,7 +99,6 @@ public final class NodeBuilder {
     private final boolean vectorize;
     /** How many sort comparators enclose the node being built (their loops run inside the sort, sequentially). */
     private int inComparator;
-    private int loopDepth;
 
     /** Where a variable lives: one slot, or (a zipped loop element) one slot per field. */
     private sealed interface Binding {
@@ -361,21 +362,18 @@ public final class NodeBuilder {
     }
 
     private WeldExpressionNode forLoop(Expr.For f) {
-        loopDepth++;
         // The lookups this loop reads like iterators are its own: a loop built again (an update function built once
         // per accumulator set of an unrolled reduction) gets its own element slots and loads.
         Map<Expr.Lookup, IndexedBinding> enclosing = new IdentityHashMap<>(indexedLookups);
         try {
-            return forLoop(f, loopDepth == 1);
+            return buildFor(f);
         } finally {
-            loopDepth--;
             indexedLookups.clear();
             indexedLookups.putAll(enclosing);
         }
     }
 
-    /** {@code outermost}: not inside another loop's update function. */
-    private WeldExpressionNode forLoop(Expr.For f, boolean outermost) {
+    private WeldExpressionNode buildFor(Expr.For f) {
         List<IteratorNode> iterators = new ArrayList<>();
         List<ElementLoader> loaders = new ArrayList<>();
         List<SlotBinding> elements = new ArrayList<>();
@@ -417,7 +415,7 @@ public final class NodeBuilder {
         int counterSlot = newSlot(Carrier.INT);
         ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
         LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots,
-                loaded, outermost);
+                loaded);
         Expr mapped = loopBody == null ? mapValue(f) : null;
         if (mapped != null) {
             int baseSlot = newSlot(Carrier.LONG);
@@ -432,8 +430,9 @@ public final class NodeBuilder {
                     f.builder().type());
             int bodySlots = slotCount;
             WeldExpressionNode update = build(f.update().body());
-            loopBody = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, update, inPlace,
-                    iterationSlots(loaded, indexSlot, bodySlots, slotCount));
+            UpdateBody general = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, update,
+                    inPlace, iterationSlots(loaded, indexSlot, bodySlots, slotCount));
+            loopBody = indexedMerge(f, general, builderSlot, countSlot, counterSlot, iteratorSlots);
         }
         return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot,
                 iterators.toArray(IteratorNode[]::new), lookups.toArray(IndexedLookup[]::new), builder, loopBody);
@@ -494,8 +493,7 @@ public final class NodeBuilder {
      * function too, which gets one accumulator in the scalar body).
      */
     private LoopBody reduction(Expr.For f, int builderSlot, int indexSlot, int countSlot, int counterSlot,
-                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<SlotBinding> loaded,
-                               boolean outermost) {
+                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<SlotBinding> loaded) {
         WeldType bt = f.builder().type().resolve();
         List<WeldType.Builder> mergers = Reductions.mergers(bt);
         Symbol b = f.update().params().get(0).symbol();
@@ -505,10 +503,9 @@ public final class NodeBuilder {
         if (parts == null) {
             return null;
         }
-        // Lookups over the index (those the loop reads like iterators) only in outermost loops: inner loops are
-        // typically short (a row of a matrix), and there the kernel's setup per run costs more than it saves.
-        LanePlanner.Plan plan = vectorize
-                ? LanePlanner.plan(f, mergers, parts, l -> outermost && indexedLookups.containsKey(l)) : null;
+        // The kernel reads the lookups over the index that the loop reads like iterators (in inner loops too: the
+        // dot products over matrix rows of the logistic-regression step, 64 iterations each, run faster as kernels).
+        LanePlanner.Plan plan = vectorize ? LanePlanner.plan(f, mergers, parts, indexedLookups::containsKey) : null;
         if (!struct && plan == null && Reductions.lanes(mergers.get(0), body) == 1) {
             return null;
         }
@@ -562,8 +559,13 @@ public final class NodeBuilder {
         for (int j = 0; j < m; j++) {
             first[j] = acc[j][0];
         }
+        return new VectorReductionBody(plan.kernel(), kernelInputs(plan, iteratorSlots), first, carriers, countSlot,
+                counterSlot, scalar);
+    }
+
+    /** The inputs of a planned kernel: the loop's iterators, then the lookups it reads like iterators. */
+    private KernelInputs kernelInputs(LanePlanner.Plan plan, List<LoopSlots> iteratorSlots) {
         WeldExpressionNode[] invariants = plan.invariants().stream().map(this::build).toArray(WeldExpressionNode[]::new);
-        // The kernel reads its lookups like iterators after the loop's own: their slots and array classes follow.
         List<LoopSlots> kernelSlots = new ArrayList<>(iteratorSlots);
         List<Class<?>> arrays = new ArrayList<>(List.of(plan.arrays()));
         List<IndexedLookup> lookups = new ArrayList<>();
@@ -573,8 +575,24 @@ public final class NodeBuilder {
             kernelSlots.add(source.slots());
             arrays.add(l.array());
         }
-        return new VectorReductionBody(plan.kernel(), kernelSlots.toArray(LoopSlots[]::new), arrays.toArray(Class<?>[]::new),
-                first, carriers, countSlot, counterSlot, invariants, lookups.toArray(IndexedLookup[]::new), scalar);
+        return new KernelInputs(kernelSlots.toArray(LoopSlots[]::new), arrays.toArray(Class<?>[]::new),
+                lookups.toArray(IndexedLookup[]::new), invariants);
+    }
+
+    /**
+     * {@code body} wrapped in a {@link VectorIndexedMergeBody} when the loop merges a vectorizable value into its
+     * own vecmerger at the loop index (and vectorization is on); else {@code body}.
+     */
+    private LoopBody indexedMerge(Expr.For f, UpdateBody body, int builderSlot, int countSlot, int counterSlot,
+                                  List<LoopSlots> iteratorSlots) {
+        LanePlanner.Plan plan = vectorize ? LanePlanner.planIndexedMerge(f, indexedLookups::containsKey) : null;
+        if (plan == null || plan.kernel().fused() == null) {
+            return body;
+        }
+        Class<?> target = Storage.newArray(Storage.kindOf(((WeldType.Builder) f.builder().type().resolve()).elem()), 0)
+                .getClass();
+        return new VectorIndexedMergeBody(plan.kernel().fused(), target, builderSlot,
+                kernelInputs(plan, iteratorSlots), countSlot, counterSlot, body);
     }
 
     /** Combines accumulators {@code [from, to)} pairwise with the merger's operator. */

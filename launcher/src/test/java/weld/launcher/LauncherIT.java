@@ -198,8 +198,9 @@ class LauncherIT {
     }
 
     /**
-     * Lookups over the loop index read like iterators, in compiled code: matrix rows in an inner loop and a guarded
-     * lookup past the end give the interpreter's results; an unguarded one, out of range after compiled runs in
+     * Lookups over the loop index read like iterators, in compiled code: matrix rows in inner loops (dot products
+     * and vecmerger updates at the index, 40 elements: SIMD kernels) and a guarded lookup past the end give the
+     * scalar loops' results in the interpreter; an unguarded one, out of range after compiled runs in
      * range, fails at its position, and the program gives correct results in range again afterwards.
      */
     @Test
@@ -217,9 +218,17 @@ class LauncherIT {
                   {result(for(rangeiter(0L, n, 1L), appender[f64], |b, r, row|
                      let base = row * 8L;
                      merge(b, result(for(slice(x, 0L, 7L), merger[f64,+], |s, j, v| merge(s, lookup(x, base + j) * v)))))),
-                   result(for(x, merger[f64,+], |b, i, v| merge(b, if(i + 1L < len(x), lookup(x, i + 1L) - v, 0.0))))}
+                   result(for(x, merger[f64,+], |b, i, v| merge(b, if(i + 1L < len(x), lookup(x, i + 1L) - v, 0.0)))),
+                   result(for(rangeiter(0L, 40L, 1L), appender[f64], |b, r, row|
+                     let base = row * 40L;
+                     merge(b, result(for(slice(x, 0L, 40L), merger[f64,+], |s, j, v| merge(s, lookup(x, base + j) * v)))))),
+                   result(for(rangeiter(0L, 40L, 1L), vecmerger[f64,+](slice(x, 0L, 45L)), |b, r, row|
+                     let base = row * 40L;
+                     for(slice(x, 0L, 40L), b, |bb, j, v| merge(bb, {j, lookup(x, base + j) * v}))))}
                 """);
-        Result interpreted = weld(null, "--engine.Compilation=false", "run", prog.toString(), "--args", args.toString());
+        // The scalar loops in the interpreter (values are multiples of 1/8: sums exact in any order).
+        Result interpreted = weld(null, "--engine.Compilation=false", "--weld.Vectorize=false", "run", prog.toString(),
+                "--args", args.toString());
         Result compiled = weld(null, "--engine.CompileImmediately=true", "--engine.BackgroundCompilation=false",
                 "--engine.CompilationFailureAction=Throw", "run", prog.toString(), "--args", args.toString(), "--repeat", "3");
         assertEquals(0, interpreted.exit(), interpreted.err());

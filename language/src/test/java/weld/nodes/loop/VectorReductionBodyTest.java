@@ -31,6 +31,7 @@ import weld.types.WeldType;
  * parallel tasks; and which loops the planner accepts.
  */
 class VectorReductionBodyTest {
+    private static SimdContexts contexts;
     private static Context simd;
     private static Context scalar;
     private static Context parallel;
@@ -38,18 +39,15 @@ class VectorReductionBodyTest {
 
     @BeforeAll
     static void open() {
-        simd = Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", "1").build();
-        scalar = Context.newBuilder("weld").allowAllAccess(true).allowExperimentalOptions(true)
-                .option("weld.Threads", "1").option("weld.Vectorize", "false").build();
-        parallel = Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", "2")
-                .option("weld.Grain", "1000").build();
+        contexts = new SimdContexts();
+        simd = contexts.simd;
+        scalar = contexts.scalar;
+        parallel = contexts.parallel;
     }
 
     @AfterAll
     static void close() {
-        simd.close();
-        scalar.close();
-        parallel.close();
+        contexts.close();
     }
 
     /** 0, the scalar cut-off and every tail length after it, block and chunk boundaries. */
@@ -57,7 +55,7 @@ class VectorReductionBodyTest {
         int[] extra = {0, 1, 63, 511, 512, 513, 1025, 65535, 65536, 65537, 200_003};
         int[] r = new int[extra.length + 40];
         for (int i = 0; i < 40; i++) {
-            r[i] = VectorReductionBody.MIN_ITERATIONS + i;
+            r[i] = KernelBody.MIN_ITERATIONS + i;
         }
         System.arraycopy(extra, 0, r, 40, extra.length);
         return r;

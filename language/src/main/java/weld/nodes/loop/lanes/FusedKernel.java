@@ -22,8 +22,8 @@ import weld.syntax.ScalarKind;
  * keeps every value, mask and accumulator in a vector register (no temporary blocks in memory, which is what the
  * block-at-a-time {@link LaneKernel} does). All vectors have the same number of lanes {@code L}: the preferred
  * vector size divided by the widest element kind of the kernel, so masks of comparisons on one kind select values
- * of another. Each loop iteration runs {@link #UNROLL} vector steps, step {@code u} merging into its own set
- * {@code u} of accumulator vectors, so iteration {@code from + k} merges into set {@code (k / L) % UNROLL}, lane
+ * of another. Each loop iteration runs {@code U} vector steps, step {@code u} merging into its own set
+ * {@code u} of accumulator vectors, so iteration {@code from + k} merges into set {@code (k / L) % U}, lane
  * {@code k % L}; at the end the sets are combined lane-wise, {@code (s0 op s1) op (s2 op s3)}, and the lanes of the
  * result left to right.
  *
@@ -33,8 +33,17 @@ import weld.syntax.ScalarKind;
  * partially evaluated code compiled by Graal).
  */
 public final class FusedKernel {
-    /** Vector steps per loop iteration, each with its own accumulators (independent chains of vector adds). */
-    static final int UNROLL = 4;
+    /** The most vector steps per loop iteration, each with its own accumulators (independent chains of adds). */
+    static final int MAX_UNROLL = 4;
+    /**
+     * The vector registers the compiler allocates (16: it leaves AVX-512's upper 16 alone). Accumulators, broadcast
+     * invariants and a step's temporaries beyond these are spilled to the stack inside the loop.
+     */
+    private static final int REGISTERS = 16;
+    /** A step's temporaries, counted for {@link #REGISTERS}. */
+    private static final int TEMPORARIES = 3;
+    /** The probability that the kernel's loop goes on (a chunk is thousands of steps). */
+    private static final double CONTINUE = 0.999;
 
     @CompilationFinal(dimensions = 1) private final LaneNode[] nodes;
     @CompilationFinal(dimensions = 1) private final LaneKernel.Component[] components;
@@ -45,6 +54,11 @@ public final class FusedKernel {
     /** The species of every mask: that of the widest kind. */
     private final VectorSpecies<?> maskSpecies;
     private final int lanes;
+    /**
+     * Vector steps per loop iteration ({@code U}: 4, 2 or 1), the most whose accumulators fit in registers with the
+     * kernel's invariants (measured: the crime index, 11 invariants and 2 mergers, 21 ms with 4 sets, 14 with 1).
+     */
+    private final int unroll;
 
     private FusedKernel(LaneNode[] nodes, LaneKernel.Component[] components, int lanes) {
         this.nodes = nodes;
@@ -61,6 +75,7 @@ public final class FusedKernel {
         }
         ScalarKind widest = widest(nodes);
         this.maskSpecies = kindSpecies(widest);
+        this.unroll = unroll(nodes, components.length);
     }
 
     private VectorSpecies<?> kindSpecies(ScalarKind k) {
@@ -68,6 +83,20 @@ public final class FusedKernel {
             kindSpecies[k.ordinal()] = species(k, lanes);
         }
         return kindSpecies[k.ordinal()];
+    }
+
+    private static int unroll(LaneNode[] nodes, int components) {
+        int invariants = 0;
+        for (LaneNode n : nodes) {
+            if (n instanceof LaneNode.Invariant) {
+                invariants++;
+            }
+        }
+        int u = MAX_UNROLL;
+        while (u > 1 && invariants + components * u + TEMPORARIES > REGISTERS) {
+            u /= 2;
+        }
+        return u;
     }
 
     /** The fused form of a kernel's nodes, or null when they use an operation it does not run. */
@@ -125,18 +154,38 @@ public final class FusedKernel {
     public void run(Object[] stores, long[] bases, long from, int steps, Object[] invariants, Object[] acc) {
         Object[] broadcast = broadcasts(invariants);
         Object[] sums = identities();
-        int groups = steps / UNROLL;
-        for (int g = 0; g < groups; g++) {
-            group(sums, stores, bases, from + (long) g * UNROLL * lanes, broadcast, UNROLL);
+        int groups = steps / unroll;
+        // Compiled code has no branch profile here: without the hint the loop looks cold, and the register
+        // allocator spills the accumulators inside it.
+        for (int g = 0; CompilerDirectives.injectBranchProbability(CONTINUE, g < groups); g++) {
+            group(sums, stores, bases, from + (long) g * unroll * lanes, broadcast, unroll);
         }
-        group(sums, stores, bases, from + (long) groups * UNROLL * lanes, broadcast, steps - groups * UNROLL);
+        group(sums, stores, bases, from + (long) groups * unroll * lanes, broadcast, steps - groups * unroll);
         finish(sums, acc);
     }
 
-    /** Runs {@code count <= UNROLL} steps from iteration {@code i}, step {@code u} into accumulator set {@code u}. */
+    /**
+     * Runs iterations {@code [from, from + steps * lanes())} of a kernel with one component whose merges go to
+     * element {@code i} of {@code target} (an unshared vecmerger's array, long enough) in iteration {@code i}: each
+     * element is combined once with its value, as the scalar loop does it.
+     */
+    public void runIndexedMerge(Object[] stores, long[] bases, long from, int steps, Object[] invariants,
+                                Object target) {
+        Object[] broadcast = broadcasts(invariants);
+        LaneKernel.Component c = components[0];
+        ScalarKind k = c.type().kind();
+        VectorSpecies<?> s = kindSpecies[k.ordinal()];
+        for (int step = 0; CompilerDirectives.injectBranchProbability(CONTINUE, step < steps); step++) {
+            long i = from + (long) step * lanes;
+            Object v = step(stores, bases, i, broadcast)[c.values()[0].id];
+            VectorOps.store(k, VectorOps.binary(c.op(), k, VectorOps.load(k, s, target, (int) i), v), target, (int) i);
+        }
+    }
+
+    /** Runs {@code count <= unroll} steps from iteration {@code i}, step {@code u} into accumulator set {@code u}. */
     @ExplodeLoop
     private void group(Object[] sums, Object[] stores, long[] bases, long i, Object[] broadcast, int count) {
-        for (int u = 0; u < UNROLL; u++) {
+        for (int u = 0; u < unroll; u++) {
             if (u < count) {
                 accumulate(sums, u, step(stores, bases, i + (long) u * lanes, broadcast));
             }
@@ -154,14 +203,14 @@ public final class FusedKernel {
         return broadcast;
     }
 
-    /** Accumulator set {@code u} of component {@code j} is {@code sums[j * UNROLL + u]}. */
+    /** Accumulator set {@code u} of component {@code j} is {@code sums[j * unroll + u]}. */
     @ExplodeLoop
     private Object[] identities() {
-        Object[] sums = new Object[components.length * UNROLL];
+        Object[] sums = new Object[components.length * unroll];
         for (int j = 0; j < components.length; j++) {
             LaneKernel.Component c = components[j];
-            for (int u = 0; u < UNROLL; u++) {
-                sums[j * UNROLL + u] = broadcast(c.type().kind(), ScalarOps.identity(c.type(), c.op()));
+            for (int u = 0; u < unroll; u++) {
+                sums[j * unroll + u] = broadcast(c.type().kind(), ScalarOps.identity(c.type(), c.op()));
             }
         }
         return sums;
@@ -172,24 +221,29 @@ public final class FusedKernel {
         for (int j = 0; j < components.length; j++) {
             LaneKernel.Component c = components[j];
             for (LaneNode value : c.values()) {
-                sums[j * UNROLL + u] = VectorOps.binary(c.op(), c.type().kind(), sums[j * UNROLL + u], v[value.id]);
+                sums[j * unroll + u] = VectorOps.binary(c.op(), c.type().kind(), sums[j * unroll + u], v[value.id]);
             }
         }
     }
 
     /**
-     * Combines each component's accumulator sets lane-wise, {@code (s0 op s1) op (s2 op s3)}, then that vector's
-     * lanes left to right, and merges the result into {@code acc}.
+     * Combines each component's accumulator sets lane-wise, {@code (s0 op s1) op (s2 op s3)} (or {@code s0 op s1},
+     * or {@code s0}), then that vector's lanes left to right, and merges the result into {@code acc}.
      */
     @ExplodeLoop
     private void finish(Object[] sums, Object[] acc) {
         for (int j = 0; j < components.length; j++) {
             LaneKernel.Component c = components[j];
             ScalarKind k = c.type().kind();
-            int at = j * UNROLL;
-            Object low = VectorOps.binary(c.op(), k, sums[at], sums[at + 1]);
-            Object high = VectorOps.binary(c.op(), k, sums[at + 2], sums[at + 3]);
-            Object r = VectorOps.fold(c.op(), k, VectorOps.binary(c.op(), k, low, high));
+            int at = j * unroll;
+            Object sets = sums[at];
+            if (unroll >= 2) {
+                sets = VectorOps.binary(c.op(), k, sets, sums[at + 1]);
+            }
+            if (unroll == 4) {
+                sets = VectorOps.binary(c.op(), k, sets, VectorOps.binary(c.op(), k, sums[at + 2], sums[at + 3]));
+            }
+            Object r = VectorOps.fold(c.op(), k, sets, lanes);
             acc[j] = ScalarOps.combine(c.type(), c.op(), acc[j], r);
         }
     }

@@ -14,6 +14,7 @@ import weld.nodes.loop.IndexedLookupPlanner;
 import weld.nodes.loop.Reductions;
 import weld.runtime.ScalarOps;
 import weld.syntax.BinOp;
+import weld.syntax.BuilderKind;
 import weld.syntax.IterKind;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
@@ -97,16 +98,63 @@ public final class LanePlanner {
         } catch (Unsupported e) {
             return null;
         }
+        return p.plan(f, components);
+    }
+
+    /**
+     * The plan for a loop whose update function is {@code merge(b, {i, value})} into its own {@code vecmerger} (or
+     * that under {@code let}s), with {@code i} the loop index: the kernel's one component is that vecmerger's type
+     * and operator, merging {@code value}; null if that is not the update function's shape or {@code value} is not
+     * vectorizable. Example: {@code |b, j, w| merge(b, {j, lookup(x, base + j) * err})}.
+     */
+    public static Plan planIndexedMerge(Expr.For f, Predicate<Expr.Lookup> lookups) {
+        if (!(f.builder().type().resolve() instanceof WeldType.Builder m) || m.kind() != BuilderKind.VECMERGER
+                || !supported(m.elem()) || !mergeable(((WeldType.Scalar) m.elem().resolve()).kind(), m.op())) {
+            return null;
+        }
+        for (Expr.Iter it : f.iters()) {
+            if (it.kind() != null && it.kind() != IterKind.SCALAR || it.stride() != null || !supported(it.type())) {
+                return null;
+            }
+        }
+        LanePlanner p = new LanePlanner(f, lookups);
+        try {
+            Expr body = f.update().body();
+            while (body instanceof Expr.Let || body instanceof Expr.Annotated) {
+                if (body instanceof Expr.Let l) {
+                    p.env.put(l.symbol(), p.value(l.value()));
+                    body = l.body();
+                } else {
+                    body = ((Expr.Annotated) body).expr();
+                }
+            }
+            if (!(body instanceof Expr.Merge merge) || !(merge.builder() instanceof Expr.Ident b)
+                    || !b.symbol().equals(p.builder) || !(merge.value() instanceof Expr.MakeStruct pair)
+                    || !(pair.elems().get(0) instanceof Expr.Ident i) || !i.symbol().equals(p.index)) {
+                return null;
+            }
+            WeldType.Scalar type = (WeldType.Scalar) m.elem().resolve();
+            LaneNode value = p.value(pair.elems().get(1));
+            if (value.kind != type.kind()) {
+                return null;
+            }
+            return p.plan(f, new LaneKernel.Component[] {new LaneKernel.Component(type, m.op(), new LaneNode[] {value})});
+        } catch (Unsupported e) {
+            return null;
+        }
+    }
+
+    private Plan plan(Expr.For f, LaneKernel.Component[] components) {
         List<LaneNode.Element> used = new ArrayList<>();
-        for (LaneNode.Element e : p.elements) {
+        for (LaneNode.Element e : elements) {
             if (e != null) {
                 used.add(e);
             }
         }
-        used.addAll(p.lookupElements);
-        return new Plan(new LaneKernel(p.nodes.toArray(LaneNode[]::new), used.toArray(LaneNode.Element[]::new),
-                components), p.invariants, f.iters().stream().map(it -> arrayClass(it.type())).toArray(Class<?>[]::new),
-                p.lookups);
+        used.addAll(lookupElements);
+        return new Plan(new LaneKernel(nodes.toArray(LaneNode[]::new), used.toArray(LaneNode.Element[]::new),
+                components), invariants, f.iters().stream().map(it -> arrayClass(it.type())).toArray(Class<?>[]::new),
+                lookups);
     }
 
     private static Class<?> arrayClass(WeldType elem) {

@@ -1,6 +1,7 @@
 package weld.nodes.loop.lanes;
 
 import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
@@ -35,6 +36,16 @@ final class VectorOps {
             case I32 -> IntVector.fromArray(FusedKernel.cast(s, Integer.class), (int[]) store, offset);
             default -> throw CompilerDirectives.shouldNotReachHere();
         };
+    }
+
+    static void store(ScalarKind k, Object vector, Object store, int offset) {
+        switch (k) {
+            case F64 -> ((DoubleVector) vector).intoArray((double[]) store, offset);
+            case F32 -> ((FloatVector) vector).intoArray((float[]) store, offset);
+            case I64 -> ((LongVector) vector).intoArray((long[]) store, offset);
+            case I32 -> ((IntVector) vector).intoArray((int[]) store, offset);
+            default -> throw CompilerDirectives.shouldNotReachHere();
+        }
     }
 
     static Object binary(BinOp op, ScalarKind k, Object a, Object b) {
@@ -146,41 +157,45 @@ final class VectorOps {
         };
     }
 
-    /** The lanes of accumulator vector {@code a} combined with {@code op} left to right, boxed in their carrier. */
-    static Object fold(BinOp op, ScalarKind k, Object a) {
-        return switch (k) {
+    /**
+     * The {@code lanes} lanes of accumulator vector {@code a} combined with {@code op} left to right, boxed in their
+     * carrier. Lane by lane (exploded): a vector's {@code toArray} allocated an array per call in compiled code.
+     */
+    @ExplodeLoop
+    static Object fold(BinOp op, ScalarKind k, Object a, int lanes) {
+        switch (k) {
             case F64 -> {
-                double[] l = ((DoubleVector) a).toArray();
-                double r = l[0];
-                for (int i = 1; i < l.length; i++) {
-                    r = ScalarOps.combineDouble(op, r, l[i]);
+                DoubleVector v = (DoubleVector) a;
+                double r = v.lane(0);
+                for (int i = 1; i < lanes; i++) {
+                    r = ScalarOps.combineDouble(op, r, v.lane(i));
                 }
-                yield r;
+                return r;
             }
             case F32 -> {
-                float[] l = ((FloatVector) a).toArray();
-                float r = l[0];
-                for (int i = 1; i < l.length; i++) {
-                    r = (float) ScalarOps.combineDouble(op, r, l[i]);
+                FloatVector v = (FloatVector) a;
+                float r = v.lane(0);
+                for (int i = 1; i < lanes; i++) {
+                    r = (float) ScalarOps.combineDouble(op, r, v.lane(i));
                 }
-                yield r;
+                return r;
             }
             case I64 -> {
-                long[] l = ((LongVector) a).toArray();
-                long r = l[0];
-                for (int i = 1; i < l.length; i++) {
-                    r = ScalarOps.combineLong(ScalarKind.I64, op, r, l[i]);
+                LongVector v = (LongVector) a;
+                long r = v.lane(0);
+                for (int i = 1; i < lanes; i++) {
+                    r = ScalarOps.combineLong(ScalarKind.I64, op, r, v.lane(i));
                 }
-                yield r;
+                return r;
             }
             default -> {
-                int[] l = ((IntVector) a).toArray();
-                int r = l[0];
-                for (int i = 1; i < l.length; i++) {
-                    r = ScalarOps.combineInt(ScalarKind.I32, op, r, l[i]);
+                IntVector v = (IntVector) a;
+                int r = v.lane(0);
+                for (int i = 1; i < lanes; i++) {
+                    r = ScalarOps.combineInt(ScalarKind.I32, op, r, v.lane(i));
                 }
-                yield r;
+                return r;
             }
-        };
+        }
     }
 }

@@ -1,0 +1,48 @@
+package weld.nodes.loop;
+
+import com.oracle.truffle.api.frame.VirtualFrame;
+
+import weld.builders.VecMerger;
+import weld.nodes.loop.lanes.FusedKernel;
+
+/**
+ * An {@link UpdateBody} of the shape {@code merge(b, {i, value})}, into the loop's own {@code vecmerger} at the loop
+ * index {@code i}, whose iterations can also run as SIMD code: while the kernel's inputs are ready
+ * ({@link KernelInputs#ready}), the vecmerger is not shared by parallel tasks, its array is of the kernel's class
+ * and holds every index of the loop, and at least {@value KernelBody#MIN_ITERATIONS} iterations are left,
+ * one repetition runs whole vectors of up to {@value KernelBody#CHUNK} iterations through the
+ * {@link FusedKernel} ({@code g[i..i+L] op= value[i..i+L]}: every element combined once with its value, as the
+ * scalar body does); otherwise the update body runs, which reports an index out of bounds at its own iteration.
+ * Example: the gradient update of the logistic-regression step, {@code for(w, b, |bb, j, wj| merge(bb, {j,
+ * lookup(x, base + j) * err}))}.
+ */
+public final class VectorIndexedMergeBody extends KernelBody {
+    private final FusedKernel kernel;
+    private final Class<?> targetClass;
+    private final int builderSlot;
+
+    /** {@code builderSlot}: where the loop's vecmerger is, whose array must be a {@code targetClass}. */
+    public VectorIndexedMergeBody(FusedKernel kernel, Class<?> targetClass, int builderSlot, KernelInputs inputs,
+                                  int countSlot, int counterSlot, UpdateBody scalar) {
+        super(countSlot, counterSlot, inputs, scalar);
+        this.kernel = kernel;
+        this.targetClass = targetClass;
+        this.builderSlot = builderSlot;
+    }
+
+    @Override
+    public boolean executeRepeating(VirtualFrame frame) {
+        long i = counter(frame);
+        long n = count(frame);
+        if (!kernelCanRun(frame, i, n) || !(frame.getObject(builderSlot) instanceof VecMerger v) || v.isShared()
+                || v.store().getClass() != targetClass || n > v.length()) {
+            return scalar.executeRepeating(frame);
+        }
+        kernelRuns();
+        long to = Math.min(n, i + CHUNK);
+        int steps = (int) ((to - i) / kernel.lanes());
+        kernel.runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, steps, inputs.invariants(frame), v.store());
+        advance(frame, i, (long) steps * kernel.lanes());
+        return true;
+    }
+}
