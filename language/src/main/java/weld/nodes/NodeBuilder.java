@@ -21,7 +21,6 @@ import weld.nodes.builder.MergeDictNode;
 import weld.nodes.builder.MergeKeyedNode;
 import weld.nodes.builder.MergeLanesNode;
 import weld.nodes.builder.InPlaceUpdateNode;
-import weld.nodes.builder.VecMergeGroupNode;
 import weld.nodes.builder.MergeStructNode;
 import weld.nodes.builder.VecMergeNode;
 import weld.nodes.builder.NewBuilderNode;
@@ -196,7 +195,7 @@ public final class NodeBuilder {
             }
             case Expr.Lambda l -> throw new IllegalStateException("lambda outside for/iterate/sort");
             case Expr.MakeStruct s -> Reductions.inPlaceUpdate(s) instanceof Expr.Ident b
-                    ? inPlaceUpdate(s, b)
+                    ? new InPlaceUpdateNode(buildAll(s.elems()), build(b))
                     : new MakeStructNode((WeldType.Struct) s.type(), buildAll(s.elems()));
             case Expr.MakeVector v -> new MakeVectorNode(((WeldType.Vec) v.type()).elem(), buildAll(v.elems()));
             case Expr.GetField g -> {
@@ -330,52 +329,6 @@ public final class NodeBuilder {
             case DICTMERGER, GROUPMERGER, VECMERGER -> new MergeKeyedNode(m.pos(), b, v);
         };
     }
-
-    /**
-     * The merges {@code s} into the fields of the struct of builders {@code b}, which return {@code b}: a
-     * {@link VecMergeGroupNode} when every field is a vecmerger of {@code f64}, {@code f32}, {@code i64} or
-     * {@code i32} merged at the same index variable, else an {@link InPlaceUpdateNode}.
-     */
-    private WeldExpressionNode inPlaceUpdate(Expr.MakeStruct s, Expr.Ident b) {
-        WeldExpressionNode generic = new InPlaceUpdateNode(buildAll(s.elems()), build(b));
-        int n = s.elems().size();
-        ScalarKind[] kinds = new ScalarKind[n];
-        BinOp[] ops = new BinOp[n];
-        Expr[] values = new Expr[n];
-        Expr.Ident index = null;
-        for (int k = 0; k < n; k++) {
-            if (!(s.elems().get(k) instanceof Expr.Merge m) || !(m.builder() instanceof Expr.GetField g)
-                    || g.index() != k || !(g.struct() instanceof Expr.Ident owner) || !owner.symbol().equals(b.symbol())
-                    || !(m.builder().type().resolve() instanceof WeldType.Builder bt) || bt.kind() != BuilderKind.VECMERGER
-                    || !(bt.elem().resolve() instanceof WeldType.Scalar e) || !GROUP_KINDS.contains(e.kind())
-                    || !(m.value() instanceof Expr.MakeStruct kv) || kv.elems().size() != 2
-                    || !(kv.elems().get(0) instanceof Expr.Ident i) || index != null && !i.symbol().equals(index.symbol())
-                    || !binderFree(kv.elems().get(1))) {
-                return generic;
-            }
-            index = i;
-            kinds[k] = e.kind();
-            ops[k] = bt.op();
-            values[k] = kv.elems().get(1);
-        }
-        return new VecMergeGroupNode(build(b), build(index), buildAll(List.of(values)), kinds, ops, generic);
-    }
-
-    /** Whether {@code e} binds nothing (built twice, it allocates no slots twice). */
-    private static boolean binderFree(Expr e) {
-        return switch (e) {
-            case Expr.Ident id -> true;
-            case Expr.Literal l -> true;
-            case Expr.GetField g -> binderFree(g.struct());
-            case Expr.Binary b -> binderFree(b.left()) && binderFree(b.right());
-            case Expr.Unary u -> binderFree(u.operand());
-            case Expr.Cast c -> binderFree(c.operand());
-            default -> false;
-        };
-    }
-
-    private static final java.util.Set<ScalarKind> GROUP_KINDS =
-            java.util.EnumSet.of(ScalarKind.F64, ScalarKind.F32, ScalarKind.I64, ScalarKind.I32);
 
     /**
      * A vecmerger merge of a scalar whose {@code {index, value}} is a struct literal or a variable: index and value

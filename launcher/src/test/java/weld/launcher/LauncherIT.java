@@ -198,24 +198,6 @@ class LauncherIT {
     }
 
     /**
-     * Merges into a struct of vecmergers at one index, checked once against the shortest vecmerger in compiled code:
-     * compiled runs in range, then one whose first vecmerger is too short fails at that merge, then right again.
-     */
-    @Test
-    void vecmergerGroupsInCompiledCodeCheckTheirIndexOnce() throws Exception {
-        String program = "|v: vec[i64], m: i64| let z = result(for(rangeiter(0L, m, 1L), appender[i64], |a, k, y| "
-                + "merge(a, 0L))); let r = for(v, {vecmerger[i64,+](z), vecmerger[f64,+]([0.0, 0.0, 0.0, 0.0, 0.0, "
-                + "0.0, 0.0, 0.0])}, |b, i, x| let g = x - 1L;\\n  {merge(b.$0, {g, x}), merge(b.$1, {g, 0.5})}); "
-                + "{result(r.$0), result(r.$1)}";
-        List<String> lines = compiledBatch(program, 8, 8, 8, 8, 5, 8);
-        String ok = "[[1,2,3,4,5,6,7,8],[0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5]]";
-        assertTrue(lines.get(3).replace(" ", "").contains(ok), lines.get(3));
-        assertTrue(lines.get(4).contains("runtime") && lines.get(4).contains("vecmerger index 5 out of bounds for length 5")
-                && lines.get(4).contains("2:4"), lines.get(4));
-        assertTrue(lines.get(5).replace(" ", "").contains(ok), lines.get(5));
-    }
-
-    /**
      * Lookups over the loop index read like iterators, in compiled code: matrix rows in inner loops (dot products
      * and vecmerger updates at the index, 40 elements: SIMD kernels) and a guarded lookup past the end give the
      * scalar loops' results in the interpreter; an unguarded one, out of range after compiled runs in
