@@ -24,8 +24,8 @@ import weld.syntax.ScalarKind;
  * vector size divided by the widest element kind of the kernel, so masks of comparisons on one kind select values
  * of another. Each loop iteration runs {@code U} vector steps, step {@code u} merging into its own set
  * {@code u} of accumulator vectors, so iteration {@code from + k} merges into set {@code (k / L) % U}, lane
- * {@code k % L}; at the end the sets are combined lane-wise, {@code (s0 op s1) op (s2 op s3)}, and the lanes of the
- * result left to right.
+ * {@code k % L}; at the end the sets are combined lane-wise ({@link #finish}), and the lanes of the result left to
+ * right.
  *
  * <p>Only for kernels without math functions other than negation and {@code sqrt}: kernels with {@code exp},
  * {@code log}, {@code erf} and the others keep {@link LaneKernel}, whose SIMD math C2 compiles to the JDK's vector

@@ -76,10 +76,8 @@ public final class LanePlanner {
      */
     public static Plan plan(Expr.For f, List<WeldType.Builder> mergers, List<Expr> parts,
                             Predicate<Expr.Lookup> lookups) {
-        for (Expr.Iter it : f.iters()) {
-            if (it.kind() != null && it.kind() != IterKind.SCALAR || it.stride() != null || !supported(it.type())) {
-                return null;
-            }
+        if (!unitStrideVectors(f)) {
+            return null;
         }
         LanePlanner p = new LanePlanner(f, lookups);
         LaneKernel.Component[] components = new LaneKernel.Component[parts.size()];
@@ -112,10 +110,8 @@ public final class LanePlanner {
                 || !supported(m.elem()) || !mergeable(((WeldType.Scalar) m.elem().resolve()).kind(), m.op())) {
             return null;
         }
-        for (Expr.Iter it : f.iters()) {
-            if (it.kind() != null && it.kind() != IterKind.SCALAR || it.stride() != null || !supported(it.type())) {
-                return null;
-            }
+        if (!unitStrideVectors(f)) {
+            return null;
         }
         LanePlanner p = new LanePlanner(f, lookups);
         try {
@@ -164,6 +160,16 @@ public final class LanePlanner {
             case I64 -> long[].class;
             default -> int[].class;
         };
+    }
+
+    /** Whether every iterator of {@code f} is a whole vector or a unit-stride {@code iter} of a supported kind. */
+    private static boolean unitStrideVectors(Expr.For f) {
+        for (Expr.Iter it : f.iters()) {
+            if (it.kind() != null && it.kind() != IterKind.SCALAR || it.stride() != null || !supported(it.type())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean supported(WeldType t) {
