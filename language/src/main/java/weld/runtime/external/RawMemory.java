@@ -1,12 +1,12 @@
 package weld.runtime.external;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.reflect.Field;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import sun.misc.Unsafe;
+import weld.runtime.UnsafeAccess;
 import weld.syntax.ScalarKind;
 
 /**
@@ -17,7 +17,7 @@ import weld.syntax.ScalarKind;
  * during a call is undefined behaviour, as for any native memory).
  */
 public final class RawMemory extends ExternalBuffer {
-    private static final Unsafe UNSAFE = unsafe();
+    private static final Unsafe UNSAFE = UnsafeAccess.UNSAFE;
 
     /** The heap array, or null for native memory. */
     private final Object base;
@@ -81,15 +81,5 @@ public final class RawMemory extends ExternalBuffer {
 
     public double readDouble(int i) {
         return Double.longBitsToDouble(readLong(i));
-    }
-
-    private static Unsafe unsafe() {
-        try {
-            Field f = Unsafe.class.getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            return (Unsafe) f.get(null);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
     }
 }
