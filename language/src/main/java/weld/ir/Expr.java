@@ -130,6 +130,13 @@ public sealed interface Expr {
      * is null for {@code rangeiter}; missing bounds are null. {@code rawType} is the element type.
      */
     record Iter(Pos pos, WeldType rawType, IterKind kind, Expr data, Expr start, Expr end, Expr stride) implements Expr {
+        /**
+         * Whether consecutive iterations take consecutive elements: no stride, or the literal stride {@code 1L}, which
+         * the language's 4-operand {@code iter(v, start, end, 1L)} and {@code rangeiter(start, end, 1L)} spell out.
+         */
+        public boolean unitStride() {
+            return stride == null || stride instanceof Literal l && ((Number) l.value()).longValue() == 1;
+        }
     }
 
     /** {@code for(iterators, builder, update)}; more than one iterator means {@code zip}. */

@@ -392,7 +392,7 @@ public final class NodeBuilder {
             iterators.add(new IteratorNode(it.pos(), slots, it.kind(), lanes, range ? null : build(it.data()),
                     it.start() == null ? null : build(it.start()), it.end() == null ? null : build(it.end()),
                     it.stride() == null ? null : build(it.stride())));
-            loaders.add(new ElementLoader(slots, scalar, range, it.stride() == null && it.kind() != IterKind.SIMD,
+            loaders.add(new ElementLoader(slots, scalar, range, it.unitStride() && it.kind() != IterKind.SIMD,
                     it.kind() == IterKind.SIMD ? lanes : 0));
             elements.add(new SlotBinding(slots.element(), c));
             iteratorSlots.add(slots);

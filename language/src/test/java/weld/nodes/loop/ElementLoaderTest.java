@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The element loads of a loop ({@link ElementLoader}): one program called first with iterators that start at array
  * index 0 (then the counter is the index of every column) and afterwards with ones that do not, so the same nodes
- * leave their zero-start specialization; strided and sliced iterators zipped with whole vectors.
+ * leave their zero-start specialization (also {@code rangeiter} and {@code iter} with the literal stride {@code 1L}, which
+ * load like whole vectors); strided and sliced iterators zipped with whole vectors.
  */
 class ElementLoaderTest {
     private static Context context;
@@ -39,6 +40,15 @@ class ElementLoaderTest {
         assertEquals("[10.5, 20.25, 30.125]", f.execute(a, b, 0L).toString());
         assertEquals("[30.125, 40.0625, 50.03125]", f.execute(a, b, 2L).toString());
         assertEquals("[10.5, 20.25, 30.125]", f.execute(a, b, 0L).toString());
+    }
+
+    @Test
+    void rangeIteratorsWithTheUnitStrideFromZeroThenElsewhere() {
+        Value f = context.eval("weld",
+                "|s: i64, e: i64| result(for(rangeiter(s, e, 1L), appender[i64], |r, i, x| merge(r, x * 10L + i)))");
+        assertEquals("[0, 11, 22]", f.execute(0L, 3L).toString());
+        assertEquals("[50, 61]", f.execute(5L, 7L).toString());
+        assertEquals("[0, 11, 22]", f.execute(0L, 3L).toString());
     }
 
     @Test

@@ -251,6 +251,10 @@ class VectorReductionBodyTest {
         assertNull(plan("|v: vec[u64]| result(for(v, merger[u64,+], |b, i, x| merge(b, x)))"), "unsigned");
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(i))))"), "index");
         assertNull(plan("|v: vec[f64]| result(for(iter(v, 0L, 10L, 2L), merger[f64,+], |b, i, x| merge(b, x)))"), "stride");
+        assertNull(plan("|v: vec[f64], s: i64| result(for(iter(v, 0L, 10L, s), merger[f64,+], |b, i, x| merge(b, x)))"),
+                "a stride known only at run time");
+        assertNotNull(plan("|v: vec[f64]| result(for(iter(v, 3L, 90L, 1L), merger[f64,+], |b, i, x| merge(b, x)))"),
+                "the literal unit stride");
         assertNotNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, erf(x) * exp(-x) + sqrt(x))))"));
         assertNotNull(plan("|v: vec[f32]| result(for(v, merger[f32,+], |b, i, x| merge(b, sqrt(-x))))"));
         assertNull(plan("|v: vec[f32]| result(for(v, merger[f32,+], |b, i, x| merge(b, exp(x))))"), "f32 math");

@@ -165,7 +165,7 @@ public final class LanePlanner {
     /** Whether every iterator of {@code f} is a whole vector or a unit-stride {@code iter} of a supported kind. */
     private static boolean unitStrideVectors(Expr.For f) {
         for (Expr.Iter it : f.iters()) {
-            if (it.kind() != null && it.kind() != IterKind.SCALAR || it.stride() != null || !supported(it.type())) {
+            if (it.kind() != null && it.kind() != IterKind.SCALAR || !it.unitStride() || !supported(it.type())) {
                 return false;
             }
         }
