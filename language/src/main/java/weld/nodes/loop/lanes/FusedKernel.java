@@ -158,9 +158,9 @@ public final class FusedKernel {
         // Compiled code has no branch profile here: without the hint the loop looks cold, and the register
         // allocator spills the accumulators inside it.
         for (int g = 0; CompilerDirectives.injectBranchProbability(CONTINUE, g < groups); g++) {
-            group(sums, stores, bases, from + (long) g * unroll * lanes, broadcast, unroll);
+            group(sums, stores, bases, from, g * unroll * lanes, broadcast, unroll);
         }
-        group(sums, stores, bases, from + (long) groups * unroll * lanes, broadcast, steps - groups * unroll);
+        group(sums, stores, bases, from, groups * unroll * lanes, broadcast, steps - groups * unroll);
         finish(sums, acc);
     }
 
@@ -176,18 +176,23 @@ public final class FusedKernel {
         ScalarKind k = c.type().kind();
         VectorSpecies<?> s = kindSpecies[k.ordinal()];
         for (int step = 0; CompilerDirectives.injectBranchProbability(CONTINUE, step < steps); step++) {
-            long i = from + (long) step * lanes;
-            Object v = step(stores, bases, i, broadcast)[c.values()[0].id];
-            VectorOps.store(k, VectorOps.binary(c.op(), k, VectorOps.load(k, s, target, (int) i), v), target, (int) i);
+            int offset = step * lanes;
+            Object v = step(stores, bases, from, offset, broadcast)[c.values()[0].id];
+            int i = (int) from + offset;
+            VectorOps.store(k, VectorOps.binary(c.op(), k, VectorOps.load(k, s, target, i), v), target, i);
         }
     }
 
-    /** Runs {@code count <= unroll} steps from iteration {@code i}, step {@code u} into accumulator set {@code u}. */
+    /**
+     * Runs {@code count <= unroll} steps from iteration {@code from + offset}, step {@code u} into accumulator set
+     * {@code u}.
+     */
     @ExplodeLoop
-    private void group(Object[] sums, Object[] stores, long[] bases, long i, Object[] broadcast, int count) {
+    private void group(Object[] sums, Object[] stores, long[] bases, long from, int offset, Object[] broadcast,
+                       int count) {
         for (int u = 0; u < unroll; u++) {
             if (u < count) {
-                accumulate(sums, u, step(stores, bases, i + (long) u * lanes, broadcast));
+                accumulate(sums, u, step(stores, bases, from, offset + u * lanes, broadcast));
             }
         }
     }
@@ -248,14 +253,19 @@ public final class FusedKernel {
         }
     }
 
-    /** The values of every node for iterations {@code [i, i + lanes)}. */
+    /**
+     * The values of every node for iterations {@code [from + offset, from + offset + lanes)}. An element's array
+     * index is the loop-invariant {@code (int) (base + from)} plus the {@code int} offset, a multiple of the kernel
+     * loop's induction variable: index arithmetic on {@code long} narrowed to {@code int} per load hides that from
+     * the compiler, which then computes and range-checks each vector's index from scratch.
+     */
     @ExplodeLoop
-    private Object[] step(Object[] stores, long[] bases, long i, Object[] broadcast) {
+    private Object[] step(Object[] stores, long[] bases, long from, int offset, Object[] broadcast) {
         Object[] v = new Object[nodes.length];
         for (LaneNode n : nodes) {
             v[n.id] = switch (n) {
                 case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
-                        (int) (bases[e.iterator] + i));
+                        (int) (bases[e.iterator] + from) + offset);
                 case LaneNode.Invariant x -> broadcast[n.id];
                 case LaneNode.Binary b when b.op.isComparison() ->
                         VectorOps.compare(b.op, b.left.kind, v[b.left.id], v[b.right.id]).cast(maskSpecies);
