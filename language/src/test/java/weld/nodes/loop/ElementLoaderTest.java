@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The element loads of a loop ({@link ElementLoader}): one program called first with iterators that start at array
  * index 0 (then the counter is the index of every column) and afterwards with ones that do not, so the same nodes
- * leave their zero-start specialization (also {@code rangeiter} and {@code iter} with the literal stride {@code 1L}, which
- * load like whole vectors); strided and sliced iterators zipped with whole vectors.
+ * leave their zero-start specialization (also {@code rangeiter} and {@code iter} with the literal stride
+ * {@code 1L}, which load like whole vectors); strided and sliced iterators zipped with whole vectors.
  */
 class ElementLoaderTest {
     private static Context context;
