@@ -19,6 +19,7 @@ import weld.types.WeldType;
 public final class ScalarDictMerger {
     private final WeldType.Dict type;
     private final BinOp op;
+    private final SizeFeedback feedback;
     private ScalarTable table;
     private boolean shared;
 
@@ -27,11 +28,30 @@ public final class ScalarDictMerger {
         return ScalarTable.supports(b.params().get(0), b.params().get(1));
     }
 
-    public ScalarDictMerger(WeldType.Dict type, BinOp op, long expected) {
+    /**
+     * An empty dictmerger for about {@code hint} entries (the program's size argument, at most 2^16) or as many
+     * as {@code feedback} says the last result held, whichever is more.
+     */
+    public ScalarDictMerger(WeldType.Dict type, BinOp op, long hint, SizeFeedback feedback) {
         this.type = type;
         this.op = op;
+        this.feedback = feedback;
         this.table = new ScalarTable(((WeldType.Scalar) type.key().resolve()).kind(),
-                ((WeldType.Scalar) type.value().resolve()).kind(), Math.min(Math.max(expected, 0), 1 << 16));
+                ((WeldType.Scalar) type.value().resolve()).kind(),
+                Math.max(Math.min(Math.max(hint, 0), 1 << 16), feedback.resultSize()));
+    }
+
+    private ScalarDictMerger(ScalarDictMerger of, long expected) {
+        this.type = of.type;
+        this.op = of.op;
+        this.feedback = of.feedback;
+        this.table = new ScalarTable(of.table.keyKind, of.table.valueKind, expected);
+    }
+
+    /** An empty partial of this dictmerger for a task of a parallel loop, sized as the last partials were. */
+    @TruffleBoundary
+    public ScalarDictMerger emptyPartial() {
+        return new ScalarDictMerger(this, feedback.partialSize());
     }
 
     /** The table to merge into. */
@@ -57,12 +77,14 @@ public final class ScalarDictMerger {
     /** Merges the entries of {@code other}, a partial of a parallel loop. */
     @TruffleBoundary
     public void mergeAll(ScalarDictMerger other) {
+        feedback.recordPartial(other.table.size());
         table().mergeAll(other.table, op);
     }
 
     @TruffleBoundary
     public WeldDict result() {
         shared = true;
+        feedback.recordResult(table.size());
         return new WeldDict(type, table);
     }
 }

@@ -60,8 +60,8 @@ public final class Partials {
         return switch (b.kind()) {
             case MERGER -> ScalarOps.identity(b.elem(), b.op());
             case APPENDER -> new Appender(b.elem(), 0);
-            case DICTMERGER -> ScalarDictMerger.supports(b)
-                    ? new ScalarDictMerger((WeldType.Dict) b.resultType(), b.op(), 0)
+            case DICTMERGER -> initial instanceof ScalarDictMerger d
+                    ? d.emptyPartial()
                     : new DictMerger((WeldType.Dict) b.resultType(), b.op());
             case GROUPMERGER -> new GroupMerger(b.params().get(0), b.params().get(1));
             case VECMERGER -> {

@@ -134,6 +134,11 @@ public final class ScalarTable {
         return size;
     }
 
+    /** The number of slots (a power of two, at least twice the entries it holds before it grows). */
+    public int capacity() {
+        return mask + 1;
+    }
+
     /** The slot holding {@code key}, or {@code -1 - s} where {@code s} is the free slot it would go to. */
     public int find(long key) {
         if (key == EMPTY) {

@@ -15,6 +15,9 @@ import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 
 import weld.WeldContext;
+import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
 
 /**
  * Dictmergers over scalar keys and values end to end: parallel loops on several threads give the sequential
@@ -76,6 +79,58 @@ class ScalarDictMergerTest {
                     sequential = s;
                 } else {
                     assertTrue(workersSeen(c) > 1, "more than one worker ran");
+                }
+            }
+        }
+    }
+
+    @Test
+    void theNextDictmergerStartsAtTheSizeOfTheLastResult() {
+        WeldType.Dict type = new WeldType.Dict(WeldType.Scalar.I64, WeldType.Scalar.F64);
+        SizeFeedback sizes = new SizeFeedback();
+        ScalarDictMerger first = new ScalarDictMerger(type, BinOp.ADD, 0, sizes);
+        assertEquals(16, first.table().capacity());
+        for (long k = 0; k < 5000; k++) {
+            first.table().mergeDouble(k * 31, 1.0, ScalarKind.F64, BinOp.ADD);
+        }
+        first.result();
+        assertEquals(5000, sizes.resultSize());
+        ScalarDictMerger second = new ScalarDictMerger(type, BinOp.ADD, 0, sizes);
+        assertEquals(16384, second.table().capacity(), "room for 5000 entries at half full");
+        assertEquals(0, second.table().size());
+        assertEquals(16384, new ScalarDictMerger(type, BinOp.ADD, 100, sizes).table().capacity(), "the larger wins");
+
+        ScalarDictMerger partial = second.emptyPartial();
+        assertEquals(16, partial.table().capacity(), "no partial seen yet");
+        for (long k = 0; k < 300; k++) {
+            partial.table().mergeDouble(k, 2.0, ScalarKind.F64, BinOp.ADD);
+        }
+        second.mergeAll(partial);
+        assertEquals(300, sizes.partialSize());
+        assertEquals(1024, second.emptyPartial().table().capacity());
+        assertEquals(300, second.table().size());
+    }
+
+    @Test
+    void programsRunAgainWithMoreOrFewerKeysGiveTheirOwnResults() {
+        String program = "|k: vec[i64]| result(for(k, dictmerger[i64,i64,+], |b, i, x| merge(b, {x, 1L})))";
+        for (int threads : new int[] {1, 4}) {
+            try (Context c = context(threads)) {
+                Value f = c.eval("weld", program);
+                for (int distinct : new int[] {50_000, 7, 120_000, 1}) {
+                    long[] keys = new long[200_000];
+                    for (int i = 0; i < keys.length; i++) {
+                        keys[i] = (i * 7919L) % distinct - distinct / 2;
+                    }
+                    Map<Long, Object> counts = entries(f.execute(keys), false);
+                    assertEquals(distinct, counts.size(), threads + " threads, " + distinct + " keys");
+                    long total = 0;
+                    for (Object n : counts.values()) {
+                        total += (Long) n;
+                    }
+                    assertEquals(keys.length, total);
+                    assertEquals((long) (keys.length / distinct + (keys.length % distinct > 0 ? 1 : 0)),
+                            counts.get(keys[0]));
                 }
             }
         }

@@ -6,6 +6,7 @@ import weld.builders.Appender;
 import weld.builders.DictMerger;
 import weld.builders.GroupMerger;
 import weld.builders.ScalarDictMerger;
+import weld.builders.SizeFeedback;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.WeldVector;
@@ -19,6 +20,8 @@ public final class NewBuilderNode extends WeldExpressionNode {
     private final WeldType.Builder type;
     /** Whether a dictmerger is a {@link ScalarDictMerger}. */
     private final boolean scalar;
+    /** The sizes of the dictionaries built here, for the next ones' initial capacity. */
+    private final SizeFeedback sizes = new SizeFeedback();
     @Child private WeldExpressionNode arg;
 
     public NewBuilderNode(WeldType.Builder type, WeldExpressionNode arg) {
@@ -33,7 +36,7 @@ public final class NewBuilderNode extends WeldExpressionNode {
             case APPENDER -> new Appender(type.elem(), arg == null ? 0 : arg.executeLong(frame));
             case DICTMERGER -> {
                 long hint = arg != null ? arg.executeLong(frame) : 0;
-                yield scalar ? new ScalarDictMerger((WeldType.Dict) type.resultType(), type.op(), hint)
+                yield scalar ? new ScalarDictMerger((WeldType.Dict) type.resultType(), type.op(), hint, sizes)
                         : new DictMerger((WeldType.Dict) type.resultType(), type.op());
             }
             case GROUPMERGER -> {
