@@ -34,20 +34,27 @@ fi
 
 echo "== parse-to-first-result and result checks" >&2
 jmh_args=$*
-# Each check runs in a fresh JVM with a dynamic CDS archive of its classes, as bin/weld does from its second run
-# on; the first, untimed run writes the archive (bin/weld-runtime.sh).
+# Each check runs in a fresh JVM with a dynamic CDS archive, as bin/weld does: written by an untimed training run,
+# the requests of launcher/cds-training.jsonl through the launcher's batch command on the checks' class and module
+# path (bin/weld-runtime.sh, bin/weld). None of the training programs is a benchmark program.
 # (CDS takes jars only: the check's class path has the benchmark jar, not target/classes.)
 set -f
 cds=$(weld_cds_flags benchmarks/target/check.jsa)
 check_cp="benchmarks/target/weld-benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*"
-weld_cds_refresh benchmarks/target/check.jsa language/target benchmarks/target
-"$java" $WELD_JVM_FLAGS $cds -Dweld.bench.programs="$root/benchmarks/programs" -cp "$check_cp" weld.bench.Check weld.bench.TpchQ1 \
-  >/dev/null 2>&1 || true
+check_flags=$(echo "$WELD_JVM_FLAGS" | sed "s|--module-path=\([^ ]*\)|--module-path=\1:$root/launcher/target/weld-launcher-0.1.0-SNAPSHOT.jar|")
+weld_cds_refresh benchmarks/target/check.jsa language/target benchmarks/target launcher/target
+if [ launcher/cds-training.jsonl -nt benchmarks/target/check.jsa ]; then
+  rm -f benchmarks/target/check.jsa
+fi
+if [ -n "$cds" ] && [ ! -f benchmarks/target/check.jsa ]; then
+  "$java" $check_flags -XX:ArchiveClassesAtExit=benchmarks/target/check.jsa -Xlog:cds*=off,aot*=off -cp "$check_cp" \
+    -m weld.launcher/weld.launcher.WeldMain --threads 2 batch < launcher/cds-training.jsonl >/dev/null 2>&1 || true
+fi
 for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=100" "CountKeys range=10000" \
          "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained; do
   set -- $w
   cls=$1; shift
-  "$java" $WELD_JVM_FLAGS $cds -Dweld.bench.programs="$root/benchmarks/programs" -cp "$check_cp" weld.bench.Check "weld.bench.$cls" "$@" \
+  "$java" $check_flags $cds -Dweld.bench.programs="$root/benchmarks/programs" -cp "$check_cp" weld.bench.Check "weld.bench.$cls" "$@" \
     2>&1 | grep -v "^WARNING: Using incubator" | tee -a "$out/check.json" >&2
 done
 # The same programs' first results in a JVM that has run the other workloads' programs first (fresh contexts).
@@ -55,7 +62,7 @@ for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=10
          "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained; do
   set -- $w
   cls=$1; shift
-  "$java" $WELD_JVM_FLAGS $cds -Dweld.bench.afterOthers=true -Dweld.bench.programs="$root/benchmarks/programs" \
+  "$java" $check_flags $cds -Dweld.bench.afterOthers=true -Dweld.bench.programs="$root/benchmarks/programs" \
     -cp "$check_cp" weld.bench.Check "weld.bench.$cls" "$@" 2>&1 | grep -v "^WARNING: Using incubator" | tee -a "$out/check.json" >&2
 done
 set +f

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,6 +85,26 @@ class LauncherIT {
         assertEquals(0, r.exit(), r.err());
         assertEquals("[18446744073709551615, 2.5]", r.out().strip());
         assertTrue(r.err().matches("(?s).*\\{\"compile_ms\": [0-9.]+, \"runs_ms\": \\[[0-9.]+, [0-9.]+, [0-9.]+\\]\\}.*"), r.err());
+    }
+
+    @Test
+    void theClassArchiveIsTrainedOnTheWholeFrontEndNotOnTheFirstCommand() throws Exception {
+        Path archive = ROOT.resolve("launcher/target/weld-launcher.jsa");
+        Files.deleteIfExists(archive);
+        Result v = weld(null, "--version");
+        assertEquals(0, v.exit(), v.err());
+        Assumptions.assumeTrue(Files.exists(archive), "no runtime image here, so no class archive: " + v.out());
+        Path prog = dir.resolve("grouped.weld");
+        Files.writeString(prog, "|k: vec[i32]| result(for(k, dictmerger[i32,i64,+], |b, i, x| merge(b, {x, 1L})))");
+        Path log = dir.resolve("classes.txt");
+        Result r = weldWithJavaOptions("-Xlog:class+load:file=" + log, null, "run", prog.toString(), "--arg", "[4, 2, 4]");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("[[2, 1], [4, 2]]", r.out().strip());
+        String classes = Files.readString(log);
+        for (String c : List.of("weld.syntax.Parser", "weld.types.TypeInference", "weld.ir.passes.LoopFusion",
+                "weld.nodes.loop.ForNode", "weld.builders.ScalarDictMerger", "weld.launcher.ResultEncoder")) {
+            assertTrue(classes.contains(" " + c + " source: shared objects file"), c + " not from the archive");
+        }
     }
 
     @Test
