@@ -30,7 +30,7 @@ public final class ScalarDictMerger {
 
     /**
      * An empty dictmerger for about {@code hint} entries (the program's size argument, at most 2^16) or as many
-     * as {@code feedback} says the last result held, whichever is more.
+     * as {@code feedback} says the last result held (where the memory limit affords it), whichever is more.
      */
     public ScalarDictMerger(WeldType.Dict type, BinOp op, long hint, SizeFeedback feedback) {
         this.type = type;
@@ -38,7 +38,12 @@ public final class ScalarDictMerger {
         this.feedback = feedback;
         this.table = new ScalarTable(((WeldType.Scalar) type.key().resolve()).kind(),
                 ((WeldType.Scalar) type.value().resolve()).kind(),
-                Math.max(Math.min(Math.max(hint, 0), 1 << 16), feedback.resultSize()));
+                Math.max(Math.min(Math.max(hint, 0), 1 << 16), affordable(feedback.resultSize())));
+    }
+
+    /** {@code size}, or 0 where presizing for it would take more than half of the evaluation's memory limit. */
+    private static long affordable(long size) {
+        return ScalarTable.affords(size) ? size : 0;
     }
 
     private ScalarDictMerger(ScalarDictMerger of, long expected) {
@@ -51,7 +56,7 @@ public final class ScalarDictMerger {
     /** An empty partial of this dictmerger for a task of a parallel loop, sized as the last partials were. */
     @TruffleBoundary
     public ScalarDictMerger emptyPartial() {
-        return new ScalarDictMerger(this, feedback.partialSize());
+        return new ScalarDictMerger(this, affordable(feedback.partialSize()));
     }
 
     /** The table to merge into. */

@@ -56,6 +56,16 @@ public final class MemoryBudget {
         }
     }
 
+    /**
+     * Whether the running evaluation can spend {@code bytes} on a guess (a table presized from the sizes of earlier
+     * runs) and keep half of its limit: a guess must not make an evaluation fail that would fit without it.
+     */
+    @TruffleBoundary
+    public static boolean affords(long bytes) {
+        MemoryBudget b = CURRENT.get();
+        return b == null || b.limit == 0 || b.used.get() + bytes <= b.limit / 2;
+    }
+
     /** Charges {@code bytes} to the running evaluation; fails when that goes over its limit. */
     @TruffleBoundary
     public static void charge(long bytes) {

@@ -88,11 +88,21 @@ public final class ScalarTable {
         this.keyKind = keyKind;
         this.valueKind = valueKind;
         this.doubleValues = isDouble(valueKind);
+        allocate(capacityFor(expected));
+    }
+
+    private static int capacityFor(long expected) {
         int capacity = MIN_CAPACITY;
         while (capacity < (1 << 30) && capacity / 2 < expected) {
             capacity <<= 1;
         }
-        allocate(capacity);
+        return capacity;
+    }
+
+    /** Whether the running evaluation's memory budget affords a table presized for {@code expected} entries. */
+    @TruffleBoundary
+    public static boolean affords(long expected) {
+        return MemoryBudget.affords((capacityFor(expected) + 1L) * SLOT_BYTES);
     }
 
     private ScalarTable(ScalarTable t) {

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +34,19 @@ class MemoryLimitTest {
                         e.getMessage());
                 assertEquals(10_000, squares.execute(10_000L).getArraySize(), "the budget is per evaluation");
             }
+        }
+    }
+
+    @Test
+    void tablesPresizedFromEarlierRunsStayWithinALowerLimit() {
+        try (Engine engine = Engine.create();
+             Context big = Context.newBuilder("weld").engine(engine).option("weld.Threads", "1").build();
+             Context small = Context.newBuilder("weld").engine(engine).option("weld.MemoryLimit", "2m")
+                     .option("weld.Threads", "1").build()) {
+            Source groups = Source.create("weld", GROUPS);
+            assertEquals(300_000, big.eval(groups).execute(300_000L).getHashSize());
+            // The shared program would now presize its table for 300,000 entries (about 19 MB).
+            assertEquals(100, small.eval(groups).execute(100L).getHashSize());
         }
     }
 
