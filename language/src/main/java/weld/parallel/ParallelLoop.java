@@ -62,12 +62,14 @@ public final class ParallelLoop {
             tasks = Math.min(tasks, context.threads());
         }
         long chunk = (n + tasks - 1) / tasks;
-        // The first task merges into the initial builder itself; the others get fresh partials, all made before any
-        // task starts (making one may switch a shared vecmerger to atomic updates).
+        // The first task merges into the initial builder itself; the others get fresh partials, made by each task
+        // or, where the builder holds a vecmerger, all before any task starts (Partials.madeInTasks). null: made
+        // by the task.
+        boolean inTasks = Partials.madeInTasks(builderType);
         List<Object> partials = new ArrayList<>();
         for (long from = 0; from < n; from += chunk) {
             partials.add(from == 0 || shared ? initial
-                    : Partials.fresh(builderType, initial, context.sharedVecMergerLength()));
+                    : inTasks ? null : Partials.fresh(builderType, initial, context.sharedVecMergerLength()));
         }
         TruffleContext workers = context.workerContext();
         AtomicBoolean failed = new AtomicBoolean();
@@ -85,7 +87,8 @@ public final class ParallelLoop {
                 try {
                     context.recordWorker();
                     CallTarget task = WeldContext.get(null).taskTarget(location, newTask);
-                    return MemoryBudget.within(budget, () -> task.call(frame, start, end, partial, failed));
+                    return MemoryBudget.within(budget, () -> task.call(frame, start, end, partial != null ? partial
+                            : Partials.fresh(builderType, initial, context.sharedVecMergerLength()), failed));
                 } catch (RuntimeException | Error e) {
                     failed.set(true);
                     throw e;

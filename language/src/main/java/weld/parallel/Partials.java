@@ -42,6 +42,19 @@ public final class Partials {
     }
 
     /**
+     * Whether the partials of {@code t} can be made by the tasks themselves, in parallel (a large presized
+     * dictmerger table takes 5-15 ms to allocate and clear): only a vecmerger's must exist before any task starts,
+     * as making one may switch the loop's vector to shared atomic updates.
+     */
+    public static boolean madeInTasks(WeldType t) {
+        t = t.resolve();
+        if (t instanceof WeldType.Struct s) {
+            return s.fields().stream().allMatch(Partials::madeInTasks);
+        }
+        return !(t instanceof WeldType.Builder b && b.kind() == BuilderKind.VECMERGER);
+    }
+
+    /**
      * A fresh, empty partial of the builder {@code initial} of type {@code t}; a vecmerger of at least
      * {@code sharedVecMergerLength} elements is shared instead (the same object for every task, updated atomically).
      */
