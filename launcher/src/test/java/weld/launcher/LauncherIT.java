@@ -187,6 +187,100 @@ class LauncherIT {
     }
 
     /**
+     * Inner loops whose count compiled code takes as a constant while it stays the same (a matrix row's width),
+     * in one program called again and again: compiled at once for rows of 64, then rows of 40, 64 again and 300
+     * (too many for a constant), and ragged rows within a call. Each result must be the one computed here (values
+     * are multiples of 1/8, so every sum is exact in any order).
+     */
+    @Test
+    void constantInnerLoopCountsInCompiledCodeFollowChangingWidths() throws Exception {
+        String program = "|x: vec[f64], w: vec[f64], m: vec[vec[f64]]| let d = len(w); let n = len(x) / d;"
+                + " {result(for(rangeiter(0L, n, 1L), appender[f64], |b, r, row| let base = row * d;"
+                + " merge(b, result(for(w, merger[f64,+], |s, j, wj| merge(s, lookup(x, base + j) * wj)))))),"
+                + " result(for(rangeiter(0L, n, 1L), vecmerger[f64,+](w), |b, r, row| let base = row * d;"
+                + " for(w, b, |bb, j, wj| merge(bb, {j, lookup(x, base + j) * 0.5})))),"
+                + " map(m, |row| result(for(row, merger[f64,+], |s, j, v| merge(s, v * 2.0))))}";
+        int[] widths = {64, 64, 64, 64, 40, 64, 300, 64};
+        List<String> calls = new ArrayList<>();
+        List<List<Double>> expected = new ArrayList<>();
+        for (int r = 0; r < widths.length; r++) {
+            int d = widths[r];
+            double[] x = new double[30 * d];
+            double[] w = new double[d];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = (i * 7 % 17 - 8) / 8.0;
+            }
+            for (int j = 0; j < d; j++) {
+                w[j] = (j % 5 - 2) / 8.0;
+            }
+            double[][] m = new double[12][];
+            for (int row = 0; row < m.length; row++) {
+                m[row] = new double[r < 4 || row % 3 != 0 ? 48 : 80];
+                for (int j = 0; j < m[row].length; j++) {
+                    m[row][j] = (row + j) % 9 / 8.0;
+                }
+            }
+            List<Double> all = new ArrayList<>();
+            double[] g = w.clone();
+            for (int row = 0; row < 30; row++) {
+                double dot = 0;
+                for (int j = 0; j < d; j++) {
+                    dot += x[row * d + j] * w[j];
+                    g[j] += x[row * d + j] * 0.5;
+                }
+                all.add(dot + 0.0);
+            }
+            for (double v : g) {
+                all.add(v + 0.0);
+            }
+            for (double[] row : m) {
+                double sum = 0;
+                for (double v : row) {
+                    sum += v * 2.0;
+                }
+                all.add(sum + 0.0);
+            }
+            expected.add(all);
+            StringBuilder a = new StringBuilder("[").append(json(x)).append(", ").append(json(w)).append(", [");
+            for (int row = 0; row < m.length; row++) {
+                a.append(row == 0 ? "" : ", ").append(json(m[row]));
+            }
+            calls.add(a.append("]]").toString());
+        }
+        // One batch request per width, all with the same id and program text: one source, so one program whose
+        // loops (and their count profiles) every request reuses.
+        StringBuilder requests = new StringBuilder();
+        for (String a : calls) {
+            requests.append("{\"id\": \"same\", \"program\": \"").append(program).append("\", \"args\": ")
+                    .append(a).append("}\n");
+        }
+        Result r = weld(requests.toString(), "--threads", "1", "--engine.CompileImmediately=true",
+                "--engine.BackgroundCompilation=false", "--engine.CompilationFailureAction=Throw", "batch");
+        assertEquals(0, r.exit(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(widths.length, lines.size(), r.out() + r.err());
+        for (int i = 0; i < widths.length; i++) {
+            Object result = ((java.util.Map<?, ?>) Json.parse(lines.get(i))).get("result");
+            assertTrue(result instanceof List<?>, "width " + widths[i] + ": " + lines.get(i));
+            List<Double> got = new ArrayList<>();
+            for (Object part : (List<?>) result) {
+                for (Object v : (List<?>) part) {
+                    got.add(((Number) v).doubleValue() + 0.0);
+                }
+            }
+            assertEquals(expected.get(i), got, "width " + widths[i]);
+        }
+    }
+
+    private static String json(double[] values) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < values.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(values[i]);
+        }
+        return sb.append("]").toString();
+    }
+
+    /**
      * The output lines of a batch run (1 thread, compiled at once) of {@code program} with the arguments
      * {@code [1, 2, ..., 8]} and each of {@code seconds} in turn, one request each.
      */

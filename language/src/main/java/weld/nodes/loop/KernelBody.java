@@ -20,6 +20,7 @@ abstract class KernelBody extends LoopBody {
     @Child protected KernelInputs inputs;
     @Child protected LoopBody scalar;
     @CompilationFinal private boolean vectorized;
+    private final CountProfile counts = new CountProfile();
 
     KernelBody(int countSlot, int counterSlot, KernelInputs inputs, LoopBody scalar) {
         super(countSlot, counterSlot);
@@ -37,6 +38,20 @@ abstract class KernelBody extends LoopBody {
         super.setRange(frame, from, to);
         scalar.setRange(frame, from, to);
     }
+
+    @Override
+    public final boolean executeRepeating(VirtualFrame frame) {
+        long i = counter(frame);
+        long n = counts.profile(count(frame));
+        if (CompilerDirectives.isPartialEvaluationConstant(n) && i == 0) {
+            // A constant count (CountProfile) and the first repetition: the kernel's steps are constants here.
+            return execute(frame, 0, n);
+        }
+        return execute(frame, i, n);
+    }
+
+    /** Runs one repetition from iteration {@code i} of {@code n}: a kernel chunk, or the scalar body's iterations. */
+    protected abstract boolean execute(VirtualFrame frame, long i, long n);
 
     /** Whether the kernel can run iterations {@code [i, n)} now: enough of them, and its inputs ready. */
     protected final boolean kernelCanRun(VirtualFrame frame, long i, long n) {

@@ -31,9 +31,7 @@ public final class VectorIndexedMergeBody extends KernelBody {
     }
 
     @Override
-    public boolean executeRepeating(VirtualFrame frame) {
-        long i = counter(frame);
-        long n = count(frame);
+    protected boolean execute(VirtualFrame frame, long i, long n) {
         if (!kernelCanRun(frame, i, n) || !(frame.getObject(builderSlot) instanceof VecMerger v) || v.isShared()
                 || v.store().getClass() != targetClass || n > v.length()) {
             return scalar.executeRepeating(frame);

@@ -32,9 +32,7 @@ public final class VectorReductionBody extends KernelBody {
     }
 
     @Override
-    public boolean executeRepeating(VirtualFrame frame) {
-        long i = counter(frame);
-        long n = count(frame);
+    protected boolean execute(VirtualFrame frame, long i, long n) {
         if (!kernelCanRun(frame, i, n)) {
             return scalar.executeRepeating(frame);
         }
