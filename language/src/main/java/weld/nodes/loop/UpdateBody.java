@@ -2,6 +2,8 @@ package weld.nodes.loop;
 
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
+import com.oracle.truffle.api.nodes.NodeUtil;
 
 import weld.nodes.Slots;
 import weld.nodes.WeldExpressionNode;
@@ -11,13 +13,22 @@ import weld.runtime.Carrier;
  * The general loop body: loads the index and the elements, runs the update function, stores the builder. When the
  * update function returns the builder it was given, updated in place ({@code inPlace}), the builder slot is not
  * written: the builder is then loop-invariant, so the compiled loop checks its class and loads its fields once.
+ *
+ * <p>An in-place body without loops of its own runs {@value #UNROLL} iterations per repetition (the last repetition
+ * runs the tail), which spreads the loop's own instructions over 4 iterations of a small body: group-by with 10^3
+ * keys (a dictmerger merge per row) 28.9-29.6 -> 23.4-26.3 ms, with 10^6 keys 168 -> 151, TPC-H Q1 27.5 -> 27.0;
+ * key counting unchanged. A body with inner loops gained nothing (the logistic step: 1-3% slower) and runs one
+ * iteration per repetition.
  */
 public final class UpdateBody extends LoopBody {
+    static final int UNROLL = 4;
     private final Carrier carrier;
     private final int builderSlot;
     private final int indexSlot;
     @Children private final ElementLoader[] loaders;
     private final boolean inPlace;
+    /** Whether iterations run in blocks of {@link #UNROLL}: an in-place body without loops of its own. */
+    private final boolean unrolled;
     @CompilationFinal(dimensions = 1) private final int[] iterationSlots;
     @Child private WeldExpressionNode body;
 
@@ -31,12 +42,31 @@ public final class UpdateBody extends LoopBody {
         this.indexSlot = indexSlot;
         this.loaders = loaders;
         this.body = body;
+        this.unrolled = inPlace && NodeUtil.findFirstNodeInstance(body, ForNode.class) == null;
     }
 
     @Override
     public boolean executeRepeating(VirtualFrame frame) {
         long i = counter(frame);
-        if (i >= count(frame)) {
+        long n = count(frame);
+        if (unrolled) {
+            // Blocks of UNROLL iterations; the last repetition runs the tail. One stride per repetition, so the
+            // compiled loop stays a counted loop (its element loads' bounds checks move before it).
+            if (hasNext(i, n, UNROLL)) {
+                block(frame, i);
+                advance(frame, i, UNROLL);
+                IterationSlots.clear(frame, iterationSlots);
+                return true;
+            }
+            for (long j = i; j < n; j++) {
+                loadIteration(frame, j, indexSlot, loaders);
+                body.executeGeneric(frame);
+                advance(frame, j, 1);
+            }
+            IterationSlots.clear(frame, iterationSlots);
+            return false;
+        }
+        if (i >= n) {
             return false;
         }
         loadIteration(frame, i, indexSlot, loaders);
@@ -48,6 +78,14 @@ public final class UpdateBody extends LoopBody {
         advance(frame, i, 1);
         IterationSlots.clear(frame, iterationSlots);
         return true;
+    }
+
+    @ExplodeLoop
+    private void block(VirtualFrame frame, long i) {
+        for (int k = 0; k < UNROLL; k++) {
+            loadIteration(frame, plus(i, k), indexSlot, loaders);
+            body.executeGeneric(frame);
+        }
     }
 
     @Override
