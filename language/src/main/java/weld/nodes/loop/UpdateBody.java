@@ -14,20 +14,27 @@ import weld.runtime.Carrier;
  * update function returns the builder it was given, updated in place ({@code inPlace}), the builder slot is not
  * written: the builder is then loop-invariant, so the compiled loop checks its class and loads its fields once.
  *
- * <p>An in-place body without loops of its own runs {@value #UNROLL} iterations per repetition (the last repetition
- * runs the tail), which spreads the loop's own instructions over 4 iterations of a small body: group-by with 10^3
- * keys (a dictmerger merge per row) 28.9-29.6 -> 23.4-26.3 ms, with 10^6 keys 168 -> 151, TPC-H Q1 27.5 -> 27.0;
- * key counting unchanged. A body with inner loops gained nothing (the logistic step: 1-3% slower) and runs one
+ * <p>A small in-place body without loops of its own runs {@value #UNROLL} iterations per repetition (the last
+ * repetition runs the tail), which spreads the loop's own instructions over 4 iterations: group-by with 10^3 keys (a
+ * dictmerger merge per row) 28.9-29.6 -> 23.4-26.3 ms, with 10^6 keys 168 -> 151; key counting unchanged. Larger
+ * bodies ({@link #MAX_BLOCKED_NODES}) and bodies with inner loops (the logistic step: 1-3% slower blocked) run one
  * iteration per repetition.
  */
 public final class UpdateBody extends LoopBody {
     static final int UNROLL = 4;
+    /**
+     * The largest update function (in nodes) run in blocks: group-by's merge is 4 nodes, key counting's 5. TPC-H Q1
+     * (a 54-node body, six merges under an {@code if}, and a 10-node one) ran at 2 threads in 26-27 ms instead of 13
+     * with both blocked, and in 13-26 with the 10-node one blocked (one JVM each, alternating); on one thread it
+     * gained 2%.
+     */
+    static final int MAX_BLOCKED_NODES = 8;
     private final Carrier carrier;
     private final int builderSlot;
     private final int indexSlot;
     @Children private final ElementLoader[] loaders;
     private final boolean inPlace;
-    /** Whether iterations run in blocks of {@link #UNROLL}: an in-place body without loops of its own. */
+    /** Whether iterations run in blocks of {@link #UNROLL}: a small in-place body without loops of its own. */
     private final boolean unrolled;
     @CompilationFinal(dimensions = 1) private final int[] iterationSlots;
     @Child private WeldExpressionNode body;
@@ -42,7 +49,8 @@ public final class UpdateBody extends LoopBody {
         this.indexSlot = indexSlot;
         this.loaders = loaders;
         this.body = body;
-        this.unrolled = inPlace && NodeUtil.findFirstNodeInstance(body, ForNode.class) == null;
+        this.unrolled = inPlace && NodeUtil.findFirstNodeInstance(body, ForNode.class) == null
+                && NodeUtil.countNodes(body) <= MAX_BLOCKED_NODES;
     }
 
     @Override

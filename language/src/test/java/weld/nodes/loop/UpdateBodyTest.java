@@ -15,19 +15,18 @@ import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 
 /**
- * In-place update loops run in blocks of {@link UpdateBody#UNROLL} iterations with the tail in the last repetition:
- * every length around the block size gives the sequential result (a vecmerger, a filtering appender, a dictmerger,
- * a struct of them, a body with a loop of its own, which is not blocked), on one thread and in parallel tasks split
- * at odd places, and an error in the middle of a block is reported at its iteration.
+ * Small in-place update loops run in blocks of {@link UpdateBody#UNROLL} iterations with the tail in the last
+ * repetition: every length around the block size gives the sequential result (a vecmerger, a filtering appender, a
+ * dictmerger, and a body with a loop of its own, which is not blocked), on one thread and in parallel tasks split at
+ * odd places, and an error in the middle of a block is reported at its iteration.
  */
 class UpdateBodyTest {
+    /** Small update functions (blocked) for each builder kind, and a loop in the body (not blocked). */
     private static final String PROGRAM = """
             |k: vec[i64]|
-              let r = for(k, {vecmerger[i64,+](map(rangeiter(0L, 7L, 1L), |x| 0L)), appender[i64],
-                              dictmerger[i64,i64,+]},
-                |b, i, x| {merge(b.$0, {x % 7L, i + 1L}), if(x % 3L == 1L, merge(b.$1, x * 10L + i), b.$1),
-                           merge(b.$2, {x % 5L, x})});
-              {result(r.$0), result(r.$1), tovec(result(r.$2)),
+              {result(for(k, vecmerger[i64,+](map(rangeiter(0L, 7L, 1L), |x| 0L)), |b, i, x| merge(b, {x % 7L, i}))),
+               result(for(k, appender[i64], |b, i, x| if(x % 3L == 1L, merge(b, x), b))),
+               tovec(result(for(k, dictmerger[i64,i64,+], |b, i, x| merge(b, {x % 5L, x})))),
                result(for(k, appender[i64], |b, i, x| merge(b, result(for(rangeiter(0L, x % 4L, 1L),
                  merger[i64,+], |s, j, y| merge(s, y + i))))))}
             """;
@@ -45,9 +44,9 @@ class UpdateBodyTest {
         List<Long> inner = new ArrayList<>();
         for (int i = 0; i < k.length; i++) {
             long x = k[i];
-            counts[(int) (x % 7)] += i + 1;
+            counts[(int) (x % 7)] += i;
             if (x % 3 == 1) {
-                filtered.add(x * 10 + i);
+                filtered.add(x);
             }
             sums.merge(x % 5, x, Long::sum);
             long s = 0;
