@@ -42,10 +42,7 @@ set -f
 cds=$(weld_cds_flags benchmarks/target/check.jsa)
 check_cp="benchmarks/target/weld-benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*"
 check_flags=$(echo "$WELD_JVM_FLAGS" | sed "s|--module-path=\([^ ]*\)|--module-path=\1:$root/launcher/target/weld-launcher-0.1.0-SNAPSHOT.jar|")
-weld_cds_refresh benchmarks/target/check.jsa language/target benchmarks/target launcher/target
-if [ launcher/cds-training.jsonl -nt benchmarks/target/check.jsa ]; then
-  rm -f benchmarks/target/check.jsa
-fi
+weld_cds_refresh benchmarks/target/check.jsa language/target benchmarks/target launcher/target launcher/cds-training.jsonl
 if [ -n "$cds" ] && [ ! -f benchmarks/target/check.jsa ]; then
   "$java" $check_flags -XX:ArchiveClassesAtExit=benchmarks/target/check.jsa -Xlog:cds*=off,aot*=off -cp "$check_cp" \
     -m weld.launcher/weld.launcher.WeldMain --threads 2 batch < launcher/cds-training.jsonl >/dev/null 2>&1 || true

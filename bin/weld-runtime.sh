@@ -82,12 +82,13 @@ weld_cds_flags() {
 
 # A module-path jar that changed after the archive was written makes the JVM ignore the archive ("shared class paths
 # mismatch"), but -XX:+AutoCreateSharedArchive does not rewrite it in that case (only a missing or unreadable one):
-# so a stale archive is deleted here, and the next run writes a new one at its exit.
+# so a stale archive is deleted here, and the next run writes a new one. A changed training file
+# (launcher/cds-training.jsonl, see bin/weld) makes the archive stale too.
 weld_cds_refresh() {
   if [ -n "$weld_runtime_image" ] && [ -f "$1" ]; then
     archive=$1
     shift
-    if [ -n "$(find "$@" -name '*.jar' -newer "$archive" 2>/dev/null | head -n 1)" ]; then
+    if [ -n "$(find "$@" \( -name '*.jar' -o -name '*.jsonl' \) -newer "$archive" 2>/dev/null | head -n 1)" ]; then
       rm -f "$archive"
     fi
   fi

@@ -33,12 +33,15 @@ public final class ScalarDictMerger {
      * as {@code feedback} says the last result held (where the memory limit affords it), whichever is more.
      */
     public ScalarDictMerger(WeldType.Dict type, BinOp op, long hint, SizeFeedback feedback) {
+        this(type, op, feedback, Math.max(Math.min(Math.max(hint, 0), 1 << 16), affordable(feedback.resultSize())));
+    }
+
+    private ScalarDictMerger(WeldType.Dict type, BinOp op, SizeFeedback feedback, long expected) {
         this.type = type;
         this.op = op;
         this.feedback = feedback;
         this.table = new ScalarTable(((WeldType.Scalar) type.key().resolve()).kind(),
-                ((WeldType.Scalar) type.value().resolve()).kind(),
-                Math.max(Math.min(Math.max(hint, 0), 1 << 16), affordable(feedback.resultSize())));
+                ((WeldType.Scalar) type.value().resolve()).kind(), expected);
     }
 
     /** {@code size}, or 0 where presizing for it would take more than half of the evaluation's memory limit. */
@@ -46,17 +49,10 @@ public final class ScalarDictMerger {
         return ScalarTable.affords(size) ? size : 0;
     }
 
-    private ScalarDictMerger(ScalarDictMerger of, long expected) {
-        this.type = of.type;
-        this.op = of.op;
-        this.feedback = of.feedback;
-        this.table = new ScalarTable(of.table.keyKind, of.table.valueKind, expected);
-    }
-
     /** An empty partial of this dictmerger for a task of a parallel loop, sized as the last partials were. */
     @TruffleBoundary
     public ScalarDictMerger emptyPartial() {
-        return new ScalarDictMerger(this, affordable(feedback.partialSize()));
+        return new ScalarDictMerger(type, op, feedback, affordable(feedback.partialSize()));
     }
 
     /** The table to merge into. */

@@ -72,9 +72,10 @@ public final class ScalarTable {
      * The byte offsets of slot {@code slot}'s key and value in {@link #slots}, for the unchecked accesses of the
      * merge probes: a probed slot is {@code hash >>> shift} or {@code (s + 1) & mask}, below the capacity by
      * construction, and the array holds {@code capacity + 1} slots, so no bounds check is needed (two fewer
-     * compares and array-length loads per merged row; group-by with 10^3 keys, JMH: 31.7-36.0 -> 27.6-28.8 ms). The probes compute slots as {@code long}: an {@code int} slot was narrowed from the hash and
-     * widened again for the offset, two instructions per merged row (one JVM, jars alternating three times:
-     * 28.4-29.9 -> 26.6-27.8 ms).
+     * compares and array-length loads per merged row; group-by with 10^3 keys, JMH: 31.7-36.0 -> 27.6-28.8 ms).
+     * The probes compute slots as {@code long}: an {@code int} slot was narrowed from the hash and widened again
+     * for the offset, two instructions per merged row (one JVM, jars alternating three times: 28.4-29.9 -> 26.6-27.8
+     * ms).
      */
     private static long keyOffset(long slot) {
         return LONG_BASE + 16L * slot;

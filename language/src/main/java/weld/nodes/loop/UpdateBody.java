@@ -67,8 +67,7 @@ public final class UpdateBody extends LoopBody {
                 return true;
             }
             for (long j = i; j < n; j++) {
-                loadIteration(frame, j, indexSlot, loaders);
-                body.executeGeneric(frame);
+                updateInPlace(frame, j);
                 advance(frame, j, 1);
             }
             IterationSlots.clear(frame, iterationSlots);
@@ -77,10 +76,10 @@ public final class UpdateBody extends LoopBody {
         if (i >= n) {
             return false;
         }
-        loadIteration(frame, i, indexSlot, loaders);
         if (inPlace) {
-            body.executeGeneric(frame);
+            updateInPlace(frame, i);
         } else {
+            loadIteration(frame, i, indexSlot, loaders);
             Slots.store(frame, builderSlot, carrier, body);
         }
         advance(frame, i, 1);
@@ -91,9 +90,14 @@ public final class UpdateBody extends LoopBody {
     @ExplodeLoop
     private void block(VirtualFrame frame, long i) {
         for (int k = 0; k < UNROLL; k++) {
-            loadIteration(frame, plus(i, k), indexSlot, loaders);
-            body.executeGeneric(frame);
+            updateInPlace(frame, plus(i, k));
         }
+    }
+
+    /** Iteration {@code i} of an in-place body: its elements, then the update function, whose result is the builder. */
+    private void updateInPlace(VirtualFrame frame, long i) {
+        loadIteration(frame, i, indexSlot, loaders);
+        body.executeGeneric(frame);
     }
 
     @Override
