@@ -90,7 +90,8 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
             OptionValues options = context.env().getOptions();
             Program program = compile(source.getCharacters().toString(), PassManager.parse(options.get(WeldOptions.Passes)),
                     listener(options, context.env().out()));
-            WeldRootNode root = NodeBuilder.build(this, program, context.udfLibraries(), options.get(WeldOptions.Vectorize));
+            WeldRootNode root = NodeBuilder.build(this, program, context.udfLibraries(), options.get(WeldOptions.Vectorize),
+                    options.get(WeldOptions.KernelWarmup));
             WeldFunction function = new WeldFunction(root.getCallTarget(), program.params(), program.resultType());
             return new ConstantRootNode(this, function).getCallTarget();
         } catch (WeldException e) {

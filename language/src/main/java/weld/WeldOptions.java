@@ -42,6 +42,11 @@ public final class WeldOptions {
             + "allows it (see docs/performance.md).", category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL)
     public static final OptionKey<Boolean> Vectorize = new OptionKey<>(true);
 
+    @Option(help = "Repetitions a loop with a SIMD kernel runs through its scalar body in the interpreter before the "
+            + "kernel takes over there (0: at once); compiled code always runs the kernel (see docs/performance.md).",
+            category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL)
+    public static final OptionKey<Integer> KernelWarmup = new OptionKey<>(1 << 15);
+
     @Option(help = "Optimization passes: all (default), none, a list of passes to run (inline-let,loop-fusion) or a "
             + "list to leave out (-loop-fusion,-cse).", category = OptionCategory.USER, stability = OptionStability.STABLE)
     public static final OptionKey<String> Passes = new OptionKey<>("", new OptionType<>("passes", s -> {

@@ -97,6 +97,7 @@ public final class NodeBuilder {
     private final Map<Symbol, Binding> env = new HashMap<>();
     private final String udfLibraries;
     private final boolean vectorize;
+    private final int kernelWarmup;
     /** How many sort comparators enclose the node being built (their loops run inside the sort, sequentially). */
     private int inComparator;
 
@@ -116,17 +117,20 @@ public final class NodeBuilder {
 
     private final Map<Expr.Lookup, IndexedBinding> indexedLookups = new IdentityHashMap<>();
 
-    private NodeBuilder(String udfLibraries, boolean vectorize) {
+    private NodeBuilder(String udfLibraries, boolean vectorize, int kernelWarmup) {
         this.udfLibraries = udfLibraries;
         this.vectorize = vectorize;
+        this.kernelWarmup = kernelWarmup;
     }
 
     /**
      * Builds the root node of a program; {@code udfLibraries} lists the libraries {@code cudf} may call into;
-     * {@code vectorize}: merger reductions that a {@link LanePlanner} accepts may run as SIMD code.
+     * {@code vectorize}: merger reductions that a {@link LanePlanner} accepts may run as SIMD code, in the
+     * interpreter after {@code kernelWarmup} scalar repetitions ({@code weld.KernelWarmup}).
      */
-    public static WeldRootNode build(WeldLanguage language, Program program, String udfLibraries, boolean vectorize) {
-        NodeBuilder b = new NodeBuilder(udfLibraries, vectorize);
+    public static WeldRootNode build(WeldLanguage language, Program program, String udfLibraries, boolean vectorize,
+                                     int kernelWarmup) {
+        NodeBuilder b = new NodeBuilder(udfLibraries, vectorize, kernelWarmup);
         int n = program.params().size();
         int[] slots = new int[n];
         Carrier[] carriers = new Carrier[n];
@@ -560,7 +564,7 @@ public final class NodeBuilder {
             first[j] = acc[j][0];
         }
         return new VectorReductionBody(plan.kernel(), kernelInputs(plan, iteratorSlots), first, carriers, countSlot,
-                counterSlot, scalar);
+                counterSlot, kernelWarmup, scalar);
     }
 
     /** The inputs of a planned kernel: the loop's iterators, then the lookups it reads like iterators. */
@@ -592,7 +596,7 @@ public final class NodeBuilder {
         Class<?> target = Storage.newArray(Storage.kindOf(((WeldType.Builder) f.builder().type().resolve()).elem()), 0)
                 .getClass();
         return new VectorIndexedMergeBody(plan.kernel().fused(), target, builderSlot,
-                kernelInputs(plan, iteratorSlots), countSlot, counterSlot, body);
+                kernelInputs(plan, iteratorSlots), countSlot, counterSlot, kernelWarmup, body);
     }
 
     /** Combines accumulators {@code [from, to)} pairwise with the merger's operator. */

@@ -23,8 +23,8 @@ public final class VectorIndexedMergeBody extends KernelBody {
 
     /** {@code builderSlot}: where the loop's vecmerger is, whose array must be a {@code targetClass}. */
     public VectorIndexedMergeBody(FusedKernel kernel, Class<?> targetClass, int builderSlot, KernelInputs inputs,
-                                  int countSlot, int counterSlot, UpdateBody scalar) {
-        super(countSlot, counterSlot, inputs, scalar);
+                                  int countSlot, int counterSlot, int warmup, UpdateBody scalar) {
+        super(countSlot, counterSlot, inputs, warmup, scalar);
         this.kernel = kernel;
         this.targetClass = targetClass;
         this.builderSlot = builderSlot;
@@ -36,11 +36,14 @@ public final class VectorIndexedMergeBody extends KernelBody {
                 || v.store().getClass() != targetClass || n > v.length()) {
             return scalar.executeRepeating(frame);
         }
-        kernelRuns();
+        if (!kernelRuns()) {
+            return scalar.executeRepeating(frame);
+        }
         long to = Math.min(n, i + CHUNK);
         int steps = (int) ((to - i) / kernel.lanes());
         kernel.runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, steps, inputs.invariants(frame), v.store());
         advance(frame, i, (long) steps * kernel.lanes());
+        interpretedKernelRan((long) steps * kernel.lanes());
         return true;
     }
 }

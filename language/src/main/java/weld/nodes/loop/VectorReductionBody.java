@@ -1,5 +1,6 @@
 package weld.nodes.loop;
 
+import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
@@ -14,7 +15,8 @@ import weld.runtime.Carrier;
  * {@value KernelBody#MIN_ITERATIONS} iterations are left, one repetition runs up to {@value KernelBody#CHUNK} iterations through the
  * {@link LaneKernel} and merges their result into accumulator 0 of each merger (as one fused loop of vector
  * operations in compiled code when the kernel has a {@link FusedKernel}, which leaves fewer than a vector's lanes of
- * iterations to the next repetition); otherwise (an external buffer, a short loop or its last few iterations) it runs
+ * iterations to the next repetition; the interpreter runs the lane kernel's blocks, C2-compiled Java, and only after
+ * its {@link KernelBody#kernelRuns warm-up}); otherwise (an external buffer, a short loop or its last few iterations) it runs
  * the reduction body's iterations.
  */
 public final class VectorReductionBody extends KernelBody {
@@ -24,8 +26,8 @@ public final class VectorReductionBody extends KernelBody {
 
     /** {@code accumulators[j]}: the slot of accumulator 0 of merger {@code j} in {@code scalar}. */
     public VectorReductionBody(LaneKernel kernel, KernelInputs inputs, int[] accumulators, Carrier[] carriers,
-                               int countSlot, int counterSlot, ReductionBody scalar) {
-        super(countSlot, counterSlot, inputs, scalar);
+                               int countSlot, int counterSlot, int warmup, ReductionBody scalar) {
+        super(countSlot, counterSlot, inputs, warmup, scalar);
         this.kernel = kernel;
         this.accumulators = accumulators;
         this.carriers = carriers;
@@ -36,12 +38,14 @@ public final class VectorReductionBody extends KernelBody {
         if (!kernelCanRun(frame, i, n)) {
             return scalar.executeRepeating(frame);
         }
-        kernelRuns();
+        if (!kernelRuns()) {
+            return scalar.executeRepeating(frame);
+        }
         long to = Math.min(n, i + CHUNK);
         Object[] stores = inputs.stores(frame);
         long[] bases = inputs.bases(frame);
         FusedKernel fused = kernel.fused();
-        if (fused != null) {
+        if (fused != null && !CompilerDirectives.inInterpreter()) {
             int steps = (int) ((to - i) / fused.lanes());
             Object[] acc = accumulators(frame);
             fused.run(stores, bases, i, steps, inputs.invariants(frame), acc);
@@ -52,6 +56,7 @@ public final class VectorReductionBody extends KernelBody {
         Object[] acc = kernel.run(stores, bases, i, to, inputs.invariants(frame), accumulators(frame));
         writeAccumulators(frame, acc);
         advance(frame, i, to - i);
+        interpretedKernelRan(to - i);
         return true;
     }
 

@@ -37,7 +37,7 @@ class IndexedLookupTest {
 
     /** How many lookups the program's loops read like iterators. */
     private static int indexedReads(String program) {
-        var root = weld.nodes.NodeBuilder.build(null, weld.WeldLanguage.compile(program), "", true);
+        var root = weld.nodes.NodeBuilder.build(null, weld.WeldLanguage.compile(program), "", true, 0);
         return com.oracle.truffle.api.nodes.NodeUtil.findAllNodeInstances(root, IndexedLookup.class).size();
     }
 

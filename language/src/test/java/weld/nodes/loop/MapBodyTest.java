@@ -47,7 +47,7 @@ class MapBodyTest {
     }
 
     private static int mapBodies(String program) {
-        var root = weld.nodes.NodeBuilder.build(null, weld.WeldLanguage.compile(program), "", true);
+        var root = weld.nodes.NodeBuilder.build(null, weld.WeldLanguage.compile(program), "", true, 0);
         return com.oracle.truffle.api.nodes.NodeUtil.findAllNodeInstances(root, MapBody.class).size();
     }
 

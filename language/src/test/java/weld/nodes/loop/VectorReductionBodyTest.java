@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
-import java.util.List;
 import java.util.Random;
 
 import org.graalvm.polyglot.Context;
@@ -19,10 +18,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import weld.WeldLanguage;
-import weld.ir.Expr;
 import weld.nodes.loop.lanes.LanePlanner;
-import weld.types.WeldType;
+import weld.nodes.loop.lanes.Plans;
 
 /**
  * SIMD merger reductions ({@link VectorReductionBody}) against the scalar loop (option {@code weld.Vectorize} off):
@@ -67,7 +64,7 @@ class VectorReductionBodyTest {
 
     private static void assertSame(String program, Object... args) {
         Value expected = run(scalar, program, args);
-        for (Context c : new Context[] {simd, parallel}) {
+        for (Context c : contexts.withKernels()) {
             Value actual = run(c, program, args);
             if (expected.fitsInLong()) {
                 assertEquals(expected.asLong(), actual.asLong(), program);
@@ -176,13 +173,7 @@ class VectorReductionBodyTest {
     }
 
     private static LanePlanner.Plan plan(String program) {
-        Expr body = WeldLanguage.compile(program).body();
-        while (body instanceof Expr.Result r) {
-            body = r.builder();
-        }
-        Expr.For f = (Expr.For) body;
-        WeldType.Builder m = (WeldType.Builder) f.builder().type();
-        return LanePlanner.plan(f, List.of(m), List.of(f.update().body()), l -> true);
+        return Plans.plan(program);
     }
 
     @Test
@@ -194,7 +185,7 @@ class VectorReductionBodyTest {
                     + "{merger[f64,+], merger[i64,+]}, |b, i, e| if(e.$0 > t, {merge(b.$0, 0.3 * e.$1 + 0.05), "
                     + "merge(b.$1, 1L)}, b)); {result(r.$0), result(r.$1)}";
             Value expected = run(scalar, program, v, w, 12.5);
-            for (Context c : new Context[] {simd, parallel}) {
+            for (Context c : contexts.withKernels()) {
                 Value actual = run(c, program, v, w, 12.5);
                 double sum = expected.getArrayElement(0).asDouble();
                 assertEquals(sum, actual.getArrayElement(0).asDouble(), 1e-9 * Math.max(1, Math.abs(sum)));
@@ -230,7 +221,7 @@ class VectorReductionBodyTest {
         double[] w = doubles(6000);
         String expected = assertThrows(PolyglotException.class, () -> run(scalar, dot, x, w, 4001L)).getMessage();
         assertTrue(expected.contains("index 10000 out of bounds"), expected);
-        for (Context c : new Context[] {simd, parallel}) {
+        for (Context c : contexts.withKernels()) {
             assertEquals(expected, assertThrows(PolyglotException.class, () -> run(c, dot, x, w, 4001L)).getMessage());
         }
         assertNotNull(plan("|x: vec[f64], w: vec[f64]| result(for(w, merger[f64,+], |s, j, y| merge(s, lookup(x, j) * y)))"));

@@ -1,0 +1,99 @@
+package weld.nodes.loop.lanes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import weld.ir.Expr;
+
+/**
+ * The fused kernel, which only compiled code runs, against the lane kernel's blocks, which the interpreter runs
+ * (both checked against the scalar loop by {@code VectorReductionBodyTest}): the same merges for every number of
+ * vector steps up to a few unrolled groups and a long run, at offsets, for each element kind, masks and blends,
+ * square roots and negation, and a loop-invariant value.
+ */
+class FusedKernelTest {
+    private static final int LENGTH = 10_000;
+
+    /**
+     * Runs both kernels over 0 to 19 and many vector steps, from 0 and 3, and compares their merged results; the
+     * program's parameter {@code t}, if any, is {@code t}.
+     */
+    private static void assertSameMerges(String program, Object store, Object t, Object initial) {
+        LanePlanner.Plan plan = Plans.plan(program);
+        assertNotNull(plan, program);
+        FusedKernel fused = plan.kernel().fused();
+        assertNotNull(fused, program);
+        Object[] invariants = plan.invariants().stream()
+                .map(e -> e instanceof Expr.Literal l ? l.value() : t).toArray();
+        Object[] stores = {store};
+        for (long from : new long[] {0, 3}) {
+            for (int steps : steps(fused.lanes())) {
+                long[] bases = {0};
+                Object[] acc = {initial};
+                fused.run(stores, bases, from, steps, invariants, acc);
+                Object expected = plan.kernel().run(stores, bases, from, from + (long) steps * fused.lanes(), invariants,
+                        new Object[] {initial})[0];
+                String at = program + " from " + from + ", " + steps + " steps";
+                if (expected instanceof Double e) {
+                    assertEquals(e, (Double) acc[0], 1e-9 * Math.max(1, Math.abs(e)), at);
+                } else if (expected instanceof Float e) {
+                    assertEquals(e, (Float) acc[0], 1e-4f * Math.max(1, Math.abs(e)), at);
+                } else {
+                    assertEquals(expected, acc[0], at);
+                }
+            }
+        }
+    }
+
+    private static int[] steps(int lanes) {
+        int[] r = new int[21];
+        for (int i = 0; i < 20; i++) {
+            r[i] = i;
+        }
+        r[20] = (LENGTH - 3) / lanes;
+        return r;
+    }
+
+    private static double[] doubles() {
+        return new Random(7).doubles(LENGTH).map(x -> (x - 0.3) * 100).toArray();
+    }
+
+    @Test
+    void doubleSumsProductsAndMasks() {
+        double[] v = doubles();
+        assertSameMerges("|v: vec[f64]| result(for(v, merger[f64,+](0.5), |b, i, x| merge(b, x * 2.0 - 1.0)))", v,
+                null, 0.5);
+        assertSameMerges("|v: vec[f64]| result(for(v, merger[f64,*](1.0), |b, i, x| merge(b, 1.0 + x / 1e5)))", v,
+                null, 1.0);
+        assertSameMerges("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, select(x < 0.0, 0.0 - x, x / 4.0))))",
+                v, null, 0.0);
+        assertSameMerges("|v: vec[f64], t: f64| result(for(v, merger[f64,+], |b, i, x| if(x > t, merge(b, x), b)))", v,
+                12.5, 0.0);
+        assertSameMerges("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, sqrt(x * x + 2.0) - (-x))))", v,
+                null, 0.0);
+    }
+
+    @Test
+    void integerAndFloatKinds() {
+        long[] l = new Random(8).longs(LENGTH).map(x -> x >> 3).toArray();
+        int[] k = new Random(9).ints(LENGTH, -1000, 1000).toArray();
+        float[] f = new float[LENGTH];
+        for (int i = 0; i < LENGTH; i++) {
+            f[i] = k[i] / 7f;
+        }
+        assertSameMerges("|v: vec[i64]| result(for(v, merger[i64,+](3L), |b, i, x| merge(b, x * 3L - 1L)))", l,
+                null, 3L);
+        assertSameMerges("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| if(x != 0L && x < 100L, merge(b, 1L), b)))",
+                l, null, 0L);
+        assertSameMerges("|v: vec[i32]| result(for(v, merger[i32,min], |b, i, x| merge(b, x * 3 + 1)))", k,
+                null, Integer.MAX_VALUE);
+        assertSameMerges("|v: vec[i32]| result(for(v, merger[i32,+], |b, i, x| merge(b, select(x > 5, x, 1))))", k,
+                null, 0);
+        assertSameMerges("|v: vec[f32]| result(for(v, merger[f32,+], |b, i, x| if(x > 0.0f, merge(b, x * 2.0f), b)))", f,
+                null, 0f);
+    }
+}
