@@ -4,7 +4,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import org.graalvm.options.OptionDescriptor;
 import org.graalvm.options.OptionDescriptors;
+import org.graalvm.options.OptionKey;
 import org.graalvm.options.OptionValues;
 
 import com.oracle.truffle.api.CallTarget;
@@ -67,16 +69,19 @@ public final class WeldLanguage extends TruffleLanguage<WeldContext> {
         return new WeldOptionsOptionDescriptors();
     }
 
+    /**
+     * Whether contexts with options {@code a} and {@code b} can share parsed programs: every option but the memory
+     * limit (which each evaluation reads from its context) shapes the optimized program or its nodes.
+     */
     @Override
     protected boolean areOptionsCompatible(OptionValues a, OptionValues b) {
-        return a.get(WeldOptions.UdfLibraries).equals(b.get(WeldOptions.UdfLibraries))
-                && a.get(WeldOptions.Threads).equals(b.get(WeldOptions.Threads))
-                && a.get(WeldOptions.Grain).equals(b.get(WeldOptions.Grain))
-                && a.get(WeldOptions.SharedVecMergerLength).equals(b.get(WeldOptions.SharedVecMergerLength))
-                && a.get(WeldOptions.Passes).equals(b.get(WeldOptions.Passes))
-                && a.get(WeldOptions.DumpIr).equals(b.get(WeldOptions.DumpIr))
-                && a.get(WeldOptions.CheckPasses).equals(b.get(WeldOptions.CheckPasses))
-                && a.get(WeldOptions.Vectorize).equals(b.get(WeldOptions.Vectorize));
+        for (OptionDescriptor d : getOptionDescriptors()) {
+            OptionKey<?> key = d.getKey();
+            if (key != WeldOptions.MemoryLimit && !a.get(key).equals(b.get(key))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
