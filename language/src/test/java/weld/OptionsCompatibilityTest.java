@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * evaluation reads from its context, may differ.
  */
 class OptionsCompatibilityTest {
-    /** Option values: the defaults, with {@code changed} set to {@code value}. */
+    /** Option values: the defaults, except the options in {@code set}. */
     private record Values(OptionDescriptors descriptors, Map<OptionKey<?>, Object> set) implements OptionValues {
         @Override
         public OptionDescriptors getDescriptors() {
