@@ -62,12 +62,13 @@ public final class WeldContext {
     }
 
     /**
-     * The work-stealing pool of parallel loops, created on first use. Its workers are plain ForkJoin threads that
-     * enter this context for each task (see {@link weld.parallel.ParallelLoop}).
+     * The pool of parallel loops, created on first use: {@code threads - 1} plain ForkJoin threads, as the thread
+     * running a loop takes tasks too; they enter the worker context while they run tasks (see
+     * {@link weld.parallel.ParallelLoop}).
      */
     public synchronized java.util.concurrent.ForkJoinPool pool() {
         if (pool == null) {
-            pool = new java.util.concurrent.ForkJoinPool(threads);
+            pool = new java.util.concurrent.ForkJoinPool(Math.max(1, threads - 1));
         }
         return pool;
     }
@@ -82,6 +83,11 @@ public final class WeldContext {
     /** How many distinct threads have run parallel loop tasks in this context (a diagnostic for tests). */
     public int workersSeen() {
         return workersSeen.size();
+    }
+
+    /** Whether {@code thread} has run parallel loop tasks in this context (a diagnostic for tests). */
+    public boolean ranTasks(Thread thread) {
+        return workersSeen.contains(thread);
     }
 
     private TruffleContext workerContext;

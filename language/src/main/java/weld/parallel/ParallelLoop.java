@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import com.oracle.truffle.api.CallTarget;
@@ -20,13 +21,16 @@ import weld.runtime.MemoryBudget;
 import weld.types.WeldType;
 
 /**
- * Runs a loop's iterations as tasks on the context's ForkJoin pool and combines the builder partials in task
- * order (so appenders and groupmergers see values in iteration order). Workers are ordinary ForkJoin threads that
- * enter the context's worker context (an inner Weld-only context, see {@link WeldContext#workerContext()}) for the
- * duration of each task, so the pool can be shared, the context closed at any time, and a context shared with a
- * single-threaded language such as JavaScript still runs loops on all workers. Each worker context compiles its
- * own copy of the loop body ({@code newTask}, cached per loop). A runtime error in one task stops the others (tasks not started are skipped, running ones stop within
- * 2^16 iterations) and is rethrown once they have stopped; closing the context interrupts the waiting thread.
+ * Runs a loop's iterations as tasks (chunks of consecutive iterations) and combines the builder partials in task
+ * order (so appenders and groupmergers see values in iteration order). The calling thread and up to
+ * {@code threads - 1} threads of the context's ForkJoin pool each take the next task not yet taken until none is
+ * left: the caller works instead of waiting for a pool thread to wake up, and a pool thread that starts late finds
+ * the work done. Every runner enters the context's worker context (an inner Weld-only context, see
+ * {@link WeldContext#workerContext()}) while it runs tasks, so the pool can be shared, the context closed at any
+ * time, and a context shared with a single-threaded language such as JavaScript still runs loops on all threads;
+ * the worker context compiles one copy of the loop body ({@code newTask}, cached per loop) that all runners call.
+ * A runtime error in one task stops the others (tasks not started are skipped, running ones stop within 2^16
+ * iterations) and is rethrown once they have stopped; closing the context interrupts the waiting thread.
  *
  * <p>Splitting: at least two grains of iterations are needed (option {@code weld.Grain}; adaptive by default:
  * {@value #ADAPTIVE_MIN_GRAIN} iterations or an eighth of a thread's share, whichever is larger), and there are at
@@ -62,70 +66,114 @@ public final class ParallelLoop {
             tasks = Math.min(tasks, context.threads());
         }
         long chunk = (n + tasks - 1) / tasks;
+        int chunks = (int) ((n + chunk - 1) / chunk);
         // The first task merges into the initial builder itself; the others get fresh partials, made by each task
         // or, where the builder holds a vecmerger, all before any task starts (Partials.madeInTasks). null: made
         // by the task.
         boolean inTasks = Partials.madeInTasks(builderType);
-        List<Object> partials = new ArrayList<>();
-        for (long from = 0; from < n; from += chunk) {
-            partials.add(from == 0 || shared ? initial
-                    : inTasks ? null : Partials.fresh(builderType, initial, context.sharedVecMergerLength()));
+        Object[] partials = new Object[chunks];
+        for (int c = 0; c < chunks; c++) {
+            partials[c] = c == 0 || shared ? initial
+                    : inTasks ? null : Partials.fresh(builderType, initial, context.sharedVecMergerLength());
         }
-        TruffleContext workers = context.workerContext();
-        AtomicBoolean failed = new AtomicBoolean();
-        MemoryBudget budget = MemoryBudget.current();
-        List<ForkJoinTask<Object>> running = new ArrayList<>();
-        for (long from = 0; from < n; from += chunk) {
-            long start = from;
-            long end = Math.min(n, from + chunk);
-            Object partial = partials.get(running.size());
-            running.add(context.pool().submit(() -> {
-                if (failed.get()) {
-                    return null;
-                }
-                Object previous = workers.enter(null);
-                try {
-                    context.recordWorker();
-                    CallTarget task = WeldContext.get(null).taskTarget(location, newTask);
-                    return MemoryBudget.within(budget, () -> task.call(frame, start, end, partial != null ? partial
-                            : Partials.fresh(builderType, initial, context.sharedVecMergerLength()), failed));
-                } catch (RuntimeException | Error e) {
-                    failed.set(true);
-                    throw e;
-                } finally {
-                    workers.leave(null, previous);
-                }
-            }));
+        Runner runner = new Runner(context, location, newTask, frame, n, chunk, partials, builderType, initial,
+                MemoryBudget.current());
+        List<ForkJoinTask<?>> helpers = new ArrayList<>();
+        for (int h = 1; h < Math.min(chunks, context.threads()); h++) {
+            helpers.add(context.pool().submit(runner::run));
         }
-        Object result = null;
         boolean done = false;
         try {
-            for (ForkJoinTask<Object> t : running) {
-                Object partial = await(location, t);
-                // null: the task was skipped after another one failed, and awaiting that one throws.
-                if (partial != null) {
-                    result = result == null || shared ? partial : Partials.combine(builderType, result, partial);
-                }
+            runner.run();
+            for (ForkJoinTask<?> h : helpers) {
+                await(location, h);
             }
             done = true;
         } finally {
             if (!done) {
-                // An error or an interrupt: the other tasks stop (within 2^16 iterations) and are waited for, so no
-                // worker is still inside the context when the error reaches the caller (who may close it next).
-                failed.set(true);
-                for (ForkJoinTask<Object> t : running) {
-                    t.quietlyJoin();
+                // An error or an interrupt: the other runners stop (within 2^16 iterations) and are waited for, so
+                // no worker is still inside the context when the error reaches the caller (who may close it next).
+                runner.failed.set(true);
+                for (ForkJoinTask<?> h : helpers) {
+                    h.quietlyJoin();
                 }
             }
+        }
+        if (shared) {
+            return initial;
+        }
+        Object result = partials[0];
+        for (int c = 1; c < chunks; c++) {
+            result = Partials.combine(builderType, result, partials[c]);
         }
         return result;
     }
 
-    private static Object await(Node location, ForkJoinTask<Object> task) {
-        Object[] out = new Object[1];
+    /**
+     * Runs chunks of a loop, taking the next one not yet taken until none is left: the calling thread and up to
+     * {@code threads - 1} pool threads run one each, so the caller works instead of waiting, and a pool thread that
+     * starts late finds the work done rather than delaying the result. Each chunk's partial lands at its index, to
+     * be combined in iteration order. Every runner enters the worker context, so all of them call its one
+     * compiled copy of the loop body.
+     */
+    private static final class Runner {
+        final AtomicBoolean failed = new AtomicBoolean();
+        private final AtomicInteger next = new AtomicInteger();
+        private final WeldContext context;
+        private final Node location;
+        private final Function<WeldLanguage, CallTarget> newTask;
+        private final MaterializedFrame frame;
+        private final long n;
+        private final long chunk;
+        private final Object[] partials;
+        private final WeldType builderType;
+        private final Object initial;
+        private final MemoryBudget budget;
+
+        Runner(WeldContext context, Node location, Function<WeldLanguage, CallTarget> newTask,
+               MaterializedFrame frame, long n, long chunk, Object[] partials, WeldType builderType, Object initial,
+               MemoryBudget budget) {
+            this.context = context;
+            this.location = location;
+            this.newTask = newTask;
+            this.frame = frame;
+            this.n = n;
+            this.chunk = chunk;
+            this.partials = partials;
+            this.builderType = builderType;
+            this.initial = initial;
+            this.budget = budget;
+        }
+
+        void run() {
+            TruffleContext workers = context.workerContext();
+            Object previous = workers.enter(null);
+            try {
+                CallTarget task = WeldContext.get(null).taskTarget(location, newTask);
+                MemoryBudget.within(budget, () -> {
+                    for (int c = next.getAndIncrement(); c < partials.length && !failed.get();
+                            c = next.getAndIncrement()) {
+                        context.recordWorker();
+                        long from = c * chunk;
+                        Object partial = partials[c] != null ? partials[c]
+                                : Partials.fresh(builderType, initial, context.sharedVecMergerLength());
+                        partials[c] = task.call(frame, from, Math.min(n, from + chunk), partial, failed);
+                    }
+                    return null;
+                });
+            } catch (RuntimeException | Error e) {
+                failed.set(true);
+                throw e;
+            } finally {
+                workers.leave(null, previous);
+            }
+        }
+    }
+
+    private static void await(Node location, ForkJoinTask<?> task) {
         TruffleSafepoint.setBlockedThreadInterruptible(location, t -> {
             try {
-                out[0] = t.get();
+                t.get();
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
                 if (cause instanceof RuntimeException r) {
@@ -137,6 +185,5 @@ public final class ParallelLoop {
                 throw new IllegalStateException(cause);
             }
         }, task);
-        return out[0];
     }
 }

@@ -56,6 +56,18 @@ class ParallelLoopTest {
     }
 
     @Test
+    void theThreadRunningALoopRunsTasksToo() {
+        long n = 1_000_000;
+        assertEquals(n, run("|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, 1L)))", n).asLong());
+        context.enter();
+        try {
+            assertTrue(WeldContext.get(null).ranTasks(Thread.currentThread()), "the calling thread ran tasks");
+        } finally {
+            context.leave();
+        }
+    }
+
+    @Test
     void appenderKeepsIterationOrder() {
         int n = 1_000_000;
         Value v = run("|n: i64| let b = merge(appender[i64], -1L); result(for(rangeiter(0L, n, 1L), b, |b, i, x| if(x % 3L == 0L, b, merge(b, x))))", (long) n);
