@@ -22,6 +22,7 @@ import weld.nodes.builder.MergeKeyedNode;
 import weld.nodes.builder.MergeLanesNode;
 import weld.nodes.builder.InPlaceUpdateNode;
 import weld.nodes.builder.MergeStructNode;
+import weld.nodes.builder.VecMergeGroupNode;
 import weld.nodes.builder.VecMergeNode;
 import weld.nodes.builder.NewBuilderNode;
 import weld.nodes.builder.ResultNode;
@@ -199,7 +200,8 @@ public final class NodeBuilder {
             }
             case Expr.Lambda l -> throw new IllegalStateException("lambda outside for/iterate/sort");
             case Expr.MakeStruct s -> Reductions.inPlaceUpdate(s) instanceof Expr.Ident b
-                    ? new InPlaceUpdateNode(buildAll(s.elems()), build(b))
+                    ? new InPlaceUpdateNode(vecMergeGroup(s) instanceof WeldExpressionNode g
+                            ? new WeldExpressionNode[] {g} : buildAll(s.elems()), build(b))
                     : new MakeStructNode((WeldType.Struct) s.type(), buildAll(s.elems()));
             case Expr.MakeVector v -> new MakeVectorNode(((WeldType.Vec) v.type()).elem(), buildAll(v.elems()));
             case Expr.GetField g -> {
@@ -354,6 +356,47 @@ public final class NodeBuilder {
             return new MergeKeyedNode(m.pos(), b, build(m.value()));
         }
         return new VecMergeNode(m.pos(), s.kind(), bt.op(), b, index, value);
+    }
+
+    /**
+     * The fields of an in-place struct update as one {@link VecMergeGroupNode} when they are all merges of an
+     * {@code {index, value}} literal into {@code f64} or {@code i64} vecmergers, with the same variable as index;
+     * otherwise null.
+     */
+    private WeldExpressionNode vecMergeGroup(Expr.MakeStruct s) {
+        int n = s.elems().size();
+        if (n < 2) {
+            return null;
+        }
+        Symbol index = null;
+        for (Expr e : s.elems()) {
+            if (!(e instanceof Expr.Merge m && m.builder().type().resolve() instanceof WeldType.Builder bt
+                    && bt.kind() == BuilderKind.VECMERGER && bt.elem().resolve() instanceof WeldType.Scalar sc
+                    && VecMergeGroupNode.supports(sc.kind()) && m.value() instanceof Expr.MakeStruct kv
+                    && kv.elems().size() == 2 && kv.elems().get(0) instanceof Expr.Ident id
+                    && (index == null || index.equals(id.symbol())))) {
+                return null;
+            }
+            index = id.symbol();
+        }
+        Pos[] positions = new Pos[n];
+        ScalarKind[] kinds = new ScalarKind[n];
+        BinOp[] ops = new BinOp[n];
+        WeldExpressionNode[] builders = new WeldExpressionNode[n];
+        WeldExpressionNode[] values = new WeldExpressionNode[n];
+        Expr.Ident first = null;
+        for (int k = 0; k < n; k++) {
+            Expr.Merge m = (Expr.Merge) s.elems().get(k);
+            WeldType.Builder bt = (WeldType.Builder) m.builder().type().resolve();
+            Expr.MakeStruct kv = (Expr.MakeStruct) m.value();
+            first = first == null ? (Expr.Ident) kv.elems().get(0) : first;
+            positions[k] = m.pos();
+            kinds[k] = ((WeldType.Scalar) bt.elem().resolve()).kind();
+            ops[k] = bt.op();
+            builders[k] = build(m.builder());
+            values[k] = build(kv.elems().get(1));
+        }
+        return new VecMergeGroupNode(positions, kinds, ops, build(first), builders, values);
     }
 
     private WeldExpressionNode newBuilder(Expr.NewBuilder n) {
