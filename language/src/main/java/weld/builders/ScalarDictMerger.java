@@ -44,6 +44,24 @@ public final class ScalarDictMerger {
                 ((WeldType.Scalar) type.value().resolve()).kind(), expected);
     }
 
+    private ScalarDictMerger(ScalarDictMerger d) {
+        this.type = d.type;
+        this.op = d.op;
+        this.feedback = d.feedback;
+        this.table = d.shared ? d.table.copy() : d.table;
+        this.shared = false;
+    }
+
+    /**
+     * A copy of this dictmerger sharing its table (or with a copy of it, if a result shares it), for a parallel task
+     * to merge into instead of this one: allocated in the task's compiled code, never shared, the copy is a virtual
+     * object there, so the merge loop knows its fields (the table, not shared) instead of reloading them after
+     * every call out of the loop. This dictmerger must not be used afterwards.
+     */
+    public ScalarDictMerger taskCopy() {
+        return new ScalarDictMerger(this);
+    }
+
     /** {@code size}, or 0 where presizing for it would take more than half of the evaluation's memory limit. */
     private static long affordable(long size) {
         return ScalarTable.affords(size) ? size : 0;

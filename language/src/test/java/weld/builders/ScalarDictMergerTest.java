@@ -85,6 +85,32 @@ class ScalarDictMergerTest {
     }
 
     @Test
+    void aLoopMergingIntoADictmergerAfterItsResultLeavesTheResultAlone() {
+        // Builders are linear in Weld, but nothing stops a program from merging after a result: the loop (split
+        // into tasks on 4 threads, the first merging into a copy of the loop's initial dictmerger) must copy the
+        // table the first result holds.
+        String program = "|v: vec[i64]| let b = merge(dictmerger[i64,i64,+], {7L, 100L}); let first = result(b);"
+                + " let second = result(for(v, b, |x, i, k| merge(x, {k % 10L, 1L}))); {first, second}";
+        long[] v = new long[50_000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = i;
+        }
+        for (int threads : new int[] {1, 4}) {
+            try (Context c = context(threads)) {
+                Value r = c.eval("weld", program).execute((Object) v);
+                assertEquals(Map.of(7L, 100L), entries(r.getArrayElement(0), false), threads + " threads");
+                Map<Long, Object> second = entries(r.getArrayElement(1), false);
+                assertEquals(10, second.size(), threads + " threads: " + second);
+                assertEquals(100L + 5000L, second.get(7L));
+                assertEquals(5000L, second.get(0L));
+                if (threads > 1) {
+                    assertTrue(workersSeen(c) > 1, "more than one worker ran");
+                }
+            }
+        }
+    }
+
+    @Test
     void theNextDictmergerStartsAtTheSizeOfTheLastResult() {
         WeldType.Dict type = new WeldType.Dict(WeldType.Scalar.I64, WeldType.Scalar.F64);
         SizeFeedback sizes = new SizeFeedback();
