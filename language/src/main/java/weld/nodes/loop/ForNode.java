@@ -61,6 +61,11 @@ public final class ForNode extends WeldExpressionNode {
 
     @ExplodeLoop
     private void run(VirtualFrame frame) {
+        // The initial builder first: when it is computed by a loop of its own (inlining puts
+        // vecmerger[i64,+](result(for(..., appender, ...))) there), running that loop between the iterators' set-up
+        // and this loop made this loop's compiled code slower with the same instructions in its body (key counting,
+        // 5 x 10^7 keys: 42.8 -> 37.5 ms with 10^4 keys, 230 -> 188 ms with 10^6).
+        Slots.store(frame, builderSlot, carrier, builder);
         long n = -1;
         for (IteratorNode it : iterators) {
             long c = it.setup(frame);
@@ -74,7 +79,6 @@ public final class ForNode extends WeldExpressionNode {
         for (IndexedLookup l : lookups) {
             l.setup(frame, n);
         }
-        Slots.store(frame, builderSlot, carrier, builder);
         body().setRange(frame, 0, n);
         body().start(frame, n);
         long tasks = parallel ? ParallelLoop.tasks(WeldContext.get(this), n) : 1;
