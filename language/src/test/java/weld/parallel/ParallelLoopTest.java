@@ -73,6 +73,32 @@ class ParallelLoopTest {
     }
 
     @Test
+    void hostThreadsRunningLoopsAtOnceShareThePool() throws Exception {
+        // Each calling thread takes tasks of its own loop; the pool's threads - 1 workers serve both loops.
+        String sum = "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x)))";
+        String counts = "|n: i64| tovec(result(for(rangeiter(0L, n, 1L), dictmerger[i64,i64,+], |b, i, x| merge(b, {x % 7L, 1L}))))";
+        long n = 3_000_000;
+        java.util.concurrent.ExecutorService host = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            java.util.List<java.util.concurrent.Future<String>> results = new java.util.ArrayList<>();
+            for (int t = 0; t < 6; t++) {
+                String program = t % 2 == 0 ? sum : counts;
+                results.add(host.submit(() -> {
+                    Value r = context.eval("weld", program).execute(n);
+                    return r.hasArrayElements() ? Long.toString(r.getArraySize()) + ":" + r.getArrayElement(0).getArrayElement(1).asLong()
+                            : Long.toString(r.asLong());
+                }));
+            }
+            for (int t = 0; t < 6; t++) {
+                String expected = t % 2 == 0 ? Long.toString(n * (n - 1) / 2) : "7:" + ((n + 6) / 7);
+                assertEquals(expected, results.get(t).get());
+            }
+        } finally {
+            host.shutdownNow();
+        }
+    }
+
+    @Test
     void appenderKeepsIterationOrder() {
         int n = 1_000_000;
         Value v = run("|n: i64| let b = merge(appender[i64], -1L); result(for(rangeiter(0L, n, 1L), b, |b, i, x| if(x % 3L == 0L, b, merge(b, x))))", (long) n);
