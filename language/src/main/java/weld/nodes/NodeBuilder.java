@@ -384,19 +384,18 @@ public final class NodeBuilder {
         BinOp[] ops = new BinOp[n];
         WeldExpressionNode[] builders = new WeldExpressionNode[n];
         WeldExpressionNode[] values = new WeldExpressionNode[n];
-        Expr.Ident first = null;
         for (int k = 0; k < n; k++) {
             Expr.Merge m = (Expr.Merge) s.elems().get(k);
             WeldType.Builder bt = (WeldType.Builder) m.builder().type().resolve();
             Expr.MakeStruct kv = (Expr.MakeStruct) m.value();
-            first = first == null ? (Expr.Ident) kv.elems().get(0) : first;
             positions[k] = m.pos();
             kinds[k] = ((WeldType.Scalar) bt.elem().resolve()).kind();
             ops[k] = bt.op();
             builders[k] = build(m.builder());
             values[k] = build(kv.elems().get(1));
         }
-        return new VecMergeGroupNode(positions, kinds, ops, build(first), builders, values);
+        Expr firstIndex = ((Expr.MakeStruct) ((Expr.Merge) s.elems().get(0)).value()).elems().get(0);
+        return new VecMergeGroupNode(positions, kinds, ops, build(firstIndex), builders, values);
     }
 
     private WeldExpressionNode newBuilder(Expr.NewBuilder n) {

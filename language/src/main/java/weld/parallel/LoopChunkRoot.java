@@ -10,7 +10,6 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.LoopNode;
 import com.oracle.truffle.api.nodes.RootNode;
 
-import weld.builders.ScalarDictMerger;
 import weld.nodes.loop.LoopBody;
 import weld.runtime.Carrier;
 
@@ -41,7 +40,7 @@ public final class LoopChunkRoot extends RootNode {
         Object[] args = frame.getArguments();
         MaterializedFrame program = (MaterializedFrame) args[0];
         program.copyTo(0, frame, 0, getFrameDescriptor().getNumberOfSlots());
-        carrier.write(frame, builderSlot, args[3] instanceof ScalarDictMerger d ? d.taskCopy() : args[3]);
+        carrier.write(frame, builderSlot, Partials.forTask(args[3]));
         long to = (Long) args[2];
         AtomicBoolean stop = (AtomicBoolean) args[4];
         for (long from = (Long) args[1]; from < to && !stop.get(); from += STEP) {

@@ -84,6 +84,14 @@ public final class Partials {
         };
     }
 
+    /**
+     * The builder a task merges into, given its partial: for a typed dictmerger a copy made in the task's compiled
+     * code ({@link ScalarDictMerger#taskCopy}), any other partial itself.
+     */
+    public static Object forTask(Object partial) {
+        return partial instanceof ScalarDictMerger d ? d.taskCopy() : partial;
+    }
+
     /** {@code acc} with {@code partial} merged in after it; may update {@code acc} in place. */
     @TruffleBoundary
     public static Object combine(WeldType t, Object acc, Object partial) {
