@@ -13,10 +13,10 @@ import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 
 /**
- * Merges into several {@code f64} and {@code i64} vecmergers at one index, run as a {@link VecMergeGroupNode}: the
- * sums, maxima, products and counts equal a plain Java loop's on one thread, in parallel tasks with a partial per
- * task and with shared (atomically updated) vecmergers; an index outside the shortest vecmerger fails at the merge
- * into it, with its position, after a warm-up too.
+ * Merges into several {@code f64} and {@code i64} vecmergers at one index, run as a {@link VecMergeGroupNode} (and
+ * only those shapes): the sums, maxima, products and counts equal a plain Java loop's on one thread, in parallel
+ * tasks with a partial per task and with shared (atomically updated) vecmergers; an index outside the shortest
+ * vecmerger fails at the merge into it, with its position, after a warm-up too.
  */
 class VecMergeGroupNodeTest {
     private static final String PROGRAM = """
@@ -78,6 +78,29 @@ class VecMergeGroupNodeTest {
         double[] a = new double[n];
         java.util.Arrays.fill(a, 1.0);
         return a;
+    }
+
+    private static int groups(String program) {
+        var root = weld.nodes.NodeBuilder.build(null, weld.WeldLanguage.compile(program), "", true, 0);
+        return com.oracle.truffle.api.nodes.NodeUtil.findAllNodeInstances(root, VecMergeGroupNode.class).size();
+    }
+
+    @Test
+    void onlyMergesIntoF64AndI64VecmergersAtOneVariableAreGrouped() {
+        String loop = "|k: vec[i64], a: vec[f64], c: vec[i64], f: vec[f32]| let r = for(k, %s, |b, i, g| %s); result(r.$0)";
+        assertEquals(1, groups(loop.formatted("{vecmerger[f64,+](a), vecmerger[i64,max](c)}",
+                "{merge(b.$0, {g, 1.0}), merge(b.$1, {g, i})}")));
+        assertEquals(1, groups(loop.formatted("{vecmerger[f64,+](a), vecmerger[i64,+](c)}",
+                "if(g > 0L, {merge(b.$0, {g, 1.0}), merge(b.$1, {g, 1L})}, b)")));
+        // Different indices, a literal index, an f32 vecmerger, an appender among the fields: merged one by one.
+        assertEquals(0, groups(loop.formatted("{vecmerger[f64,+](a), vecmerger[i64,+](c)}",
+                "{merge(b.$0, {g, 1.0}), merge(b.$1, {i, 1L})}")));
+        assertEquals(0, groups(loop.formatted("{vecmerger[f64,+](a), vecmerger[i64,+](c)}",
+                "{merge(b.$0, {0L, 1.0}), merge(b.$1, {0L, 1L})}")));
+        assertEquals(0, groups(loop.formatted("{vecmerger[f64,+](a), vecmerger[f32,+](f)}",
+                "{merge(b.$0, {g, 1.0}), merge(b.$1, {g, 1.0f})}")));
+        assertEquals(0, groups(loop.formatted("{vecmerger[f64,+](a), appender[i64]}",
+                "{merge(b.$0, {g, 1.0}), merge(b.$1, g)}")));
     }
 
     @Test
