@@ -10,6 +10,21 @@ public record Symbol(String name, int id) {
         return id == 0 ? name : name + "__" + id;
     }
 
+    /**
+     * Written out rather than generated: symbols are the keys of the passes' sets and maps, and the generated
+     * record methods go through method handles, which a JVM that has not compiled them yet runs slowly (most of
+     * the optimizer's work in a program's first evaluation).
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Symbol s && id == s.id && name.equals(s.name);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * id + name.hashCode();
+    }
+
     @Override
     public String toString() {
         return uniqueName();

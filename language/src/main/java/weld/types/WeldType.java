@@ -201,7 +201,14 @@ public sealed interface WeldType permits WeldType.Scalar, WeldType.Simd, WeldTyp
     record Function(List<WeldType> params, WeldType result) implements WeldType {
         @Override
         public WeldType resolve() {
-            return new Function(params.stream().map(WeldType::resolve).toList(), result.resolve());
+            boolean same = true;
+            WeldType[] r = new WeldType[params.size()];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = params.get(i).resolve();
+                same &= r[i] == params.get(i);
+            }
+            WeldType res = result.resolve();
+            return same && res == result ? this : new Function(List.of(r), res);
         }
 
         @Override

@@ -1,8 +1,6 @@
 package weld.ir.passes;
 
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,9 +8,7 @@ import java.util.Set;
 
 import weld.ir.Children;
 import weld.ir.Expr;
-import weld.ir.IrPrinter;
 import weld.ir.Symbol;
-import weld.types.WeldType;
 
 /**
  * Common subexpression elimination: an expression that occurs twice where both occurrences would be evaluated
@@ -38,106 +34,119 @@ final class Cse implements Pass {
     @Override
     public Expr apply(Expr e) {
         Run run = new Run(Symbols.freshFor(e));
+        if (!run.countRepeated(e)) {
+            return e;
+        }
         return Rewrite.bottomUp(e, run::at);
+    }
+
+    /** The first occurrence of a candidate, whether it may move up to the node being rewritten, and the count. */
+    private static final class Occurrences {
+        final Expr first;
+        final boolean movable;
+        int count = 1;
+
+        Occurrences(Expr first, boolean movable) {
+            this.first = first;
+            this.movable = movable;
+        }
     }
 
     private static final class Run {
         private final Symbols gen;
-        private final Map<Expr, String> keys = new IdentityHashMap<>();
+        private final SubtreeFacts facts = new SubtreeFacts();
+        /** The keys of candidates that occur at least twice in the program, wherever: only these can be shared. */
+        private final Set<String> repeated = new HashSet<>();
 
         Run(Symbols gen) {
             this.gen = gen;
         }
 
-        private String key(Expr e) {
-            return keys.computeIfAbsent(e, IrPrinter::print);
+        /** Finds the candidates' keys that occur twice or more in {@code e}; false if there are none. */
+        boolean countRepeated(Expr e) {
+            Set<String> once = new HashSet<>();
+            countRepeated(e, once);
+            return !repeated.isEmpty();
+        }
+
+        private void countRepeated(Expr e, Set<String> once) {
+            if (candidate(e) && !once.add(facts.key(e))) {
+                repeated.add(facts.key(e));
+            }
+            for (Expr c : Children.of(e)) {
+                countRepeated(c, once);
+            }
         }
 
         Expr at(Expr n) {
             if (n instanceof Expr.Lambda || n instanceof Expr.Iter) {
                 return n;
             }
-            Map<String, List<Expr>> seen = new LinkedHashMap<>();
-            Set<Symbol> bound = new HashSet<>();
+            Map<String, Occurrences> seen = new LinkedHashMap<>();
+            Set<Symbol> path = new HashSet<>();
             if (n instanceof Expr.Let l) {
-                bound.add(l.symbol());
+                path.add(l.symbol());
             }
             List<Expr> children = Children.of(n);
             for (int k = 0; k < children.size(); k++) {
-                if (Effects.isConditional(n, k, children.get(k))) {
-                    Symbols.binders(children.get(k), bound);
-                } else {
-                    collect(children.get(k), seen, bound);
+                if (!Effects.isConditional(n, k, children.get(k))) {
+                    collect(children.get(k), seen, path);
                 }
             }
             Expr best = null;
             int bestSize = 0;
-            for (List<Expr> occ : seen.values()) {
-                Expr x = occ.get(0);
-                if (occ.size() >= 2 && size(x) > bestSize && !Symbols.anyIdent(x, bound::contains)) {
-                    best = x;
-                    bestSize = size(x);
+            for (Occurrences occ : seen.values()) {
+                if (occ.count >= 2 && occ.movable && facts.size(occ.first) > bestSize) {
+                    best = occ.first;
+                    bestSize = facts.size(best);
                 }
             }
             if (best == null) {
                 return n;
             }
             Symbol t = gen.fresh("cse");
-            String k = key(best);
+            String k = facts.key(best);
             Expr.Ident ref = Ir.ident(best.pos(), t, best.rawType());
             return Ir.let(best.pos(), t, best, replace(n, best, k, ref));
         }
 
-        /** The candidates evaluated whenever {@code e} is, by key, and the symbols bound on the way. */
-        private void collect(Expr e, Map<String, List<Expr>> seen, Set<Symbol> bound) {
-            if (candidate(e)) {
-                seen.computeIfAbsent(key(e), x -> new ArrayList<>()).add(e);
+        /**
+         * Counts the candidates evaluated whenever {@code e} is, by key. {@code path} holds the lets between the node
+         * being rewritten and {@code e}: the first occurrence of a candidate can move up to that node only if it
+         * reads none of them (every binder has its own symbol, so a variable bound inside the node that the
+         * candidate reads is bound on that path).
+         */
+        private void collect(Expr e, Map<String, Occurrences> seen, Set<Symbol> path) {
+            if (candidate(e) && repeated.contains(facts.key(e))) {
+                Occurrences occ = seen.get(facts.key(e));
+                if (occ == null) {
+                    seen.put(facts.key(e), new Occurrences(e, !Symbols.anyIdent(e, path::contains)));
+                } else {
+                    occ.count++;
+                }
             }
-            if (e instanceof Expr.Let l) {
-                bound.add(l.symbol());
-            }
+            Symbol let = e instanceof Expr.Let l && path.add(l.symbol()) ? l.symbol() : null;
             List<Expr> children = Children.of(e);
             for (int k = 0; k < children.size(); k++) {
-                if (Effects.isConditional(e, k, children.get(k))) {
-                    Symbols.binders(children.get(k), bound);
-                } else {
-                    collect(children.get(k), seen, bound);
+                if (!Effects.isConditional(e, k, children.get(k))) {
+                    collect(children.get(k), seen, path);
                 }
+            }
+            if (let != null) {
+                path.remove(let);
             }
         }
 
         private boolean candidate(Expr e) {
             return !Effects.isTrivial(e) && !(e instanceof Expr.Lambda) && !(e instanceof Expr.Iter)
-                    && !touchesBuilder(e) && !Effects.mayFail(e);
-        }
-
-        /** Whether {@code e} is or contains a builder (then sharing it would merge twice into one builder). */
-        private static boolean touchesBuilder(Expr e) {
-            if (WeldType.isBuilder(e.type()) || e instanceof Expr.Merge || e instanceof Expr.NewBuilder
-                    || e instanceof Expr.Result) {
-                return true;
-            }
-            for (Expr c : Children.of(e)) {
-                if (touchesBuilder(c)) {
-                    return true;
-                }
-            }
-            return false;
+                    && !facts.touchesBuilder(e) && !facts.mayFail(e);
         }
 
         private Expr replace(Expr e, Expr best, String k, Expr ref) {
-            if (e.getClass() == best.getClass() && key(e).equals(k)) {
+            if (e.getClass() == best.getClass() && facts.key(e).equals(k)) {
                 return ref;
             }
             return Rewrite.mapChildren(e, c -> replace(c, best, k, ref));
-        }
-
-        private static int size(Expr e) {
-            int n = 1;
-            for (Expr c : Children.of(e)) {
-                n += size(c);
-            }
-            return n;
         }
     }
 }

@@ -20,7 +20,20 @@ final class Effects {
 
     /** Whether evaluating {@code e} may raise a runtime error, call a C function or run without bound. */
     static boolean mayFail(Expr e) {
-        boolean self = switch (e) {
+        if (failsItself(e)) {
+            return true;
+        }
+        for (Expr c : Children.of(e)) {
+            if (mayFail(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the node {@code e} itself, its children aside, may fail in the sense of {@link #mayFail}. */
+    static boolean failsItself(Expr e) {
+        return switch (e) {
             case Expr.Lookup l -> true;
             case Expr.Assert a -> true;
             case Expr.Cudf c -> true;
@@ -34,15 +47,6 @@ final class Effects {
             case Expr.For f -> f.iters().size() > 1;
             default -> false;
         };
-        if (self) {
-            return true;
-        }
-        for (Expr c : Children.of(e)) {
-            if (mayFail(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

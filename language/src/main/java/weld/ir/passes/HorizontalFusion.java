@@ -1,6 +1,7 @@
 package weld.ir.passes;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,6 @@ import weld.ir.Expr;
 import weld.ir.Expr.For;
 import weld.ir.Expr.Lambda;
 import weld.ir.Expr.Param;
-import weld.ir.IrPrinter;
 import weld.ir.Symbol;
 
 /**
@@ -42,31 +42,25 @@ final class HorizontalFusion implements Pass {
     @Override
     public Expr apply(Expr e) {
         Symbols gen = Symbols.freshFor(e);
-        return Rewrite.bottomUp(e, x -> x instanceof Lambda || x instanceof Expr.Iter ? x : fuse(x, gen));
+        SubtreeFacts facts = new SubtreeFacts();
+        return Rewrite.bottomUp(e, x -> x instanceof Lambda || x instanceof Expr.Iter ? x : fuse(x, gen, facts));
     }
 
-    private static Expr fuse(Expr n, Symbols gen) {
+    private static Expr fuse(Expr n, Symbols gen, SubtreeFacts facts) {
         List<Expr.Result> loops = new ArrayList<>();
-        Set<Symbol> bound = new HashSet<>();
+        Set<Symbol> path = new HashSet<>();
         if (n instanceof Expr.Let l) {
-            bound.add(l.symbol());
+            path.add(l.symbol());
         }
         List<Expr> children = Children.of(n);
         for (int k = 0; k < children.size(); k++) {
-            if (Effects.isConditional(n, k, children.get(k))) {
-                Symbols.binders(children.get(k), bound);
-            } else {
-                collect(children.get(k), loops, bound);
+            if (!Effects.isConditional(n, k, children.get(k))) {
+                collect(children.get(k), loops, path, facts);
             }
         }
         Map<String, Expr.Result> byIterators = new LinkedHashMap<>();
         for (Expr.Result r : loops) {
-            For f = (For) r.builder();
-            if (Effects.mayFail(r) || Symbols.free(r).stream().anyMatch(bound::contains)) {
-                continue;
-            }
-            String key = f.iters().stream().map(IrPrinter::print).toList().toString();
-            Expr.Result first = byIterators.putIfAbsent(key, r);
+            Expr.Result first = byIterators.putIfAbsent(facts.key(((For) r.builder()).iters()), r);
             if (first != null && !contains(first, r) && !contains(r, first)) {
                 return fuse(n, first, r, gen);
             }
@@ -95,24 +89,25 @@ final class HorizontalFusion implements Pass {
         return Ir.let(r1.pos(), t, fused, body);
     }
 
-    /** The loop results evaluated whenever {@code e} is, and the symbols bound in {@code e}. */
-    private static void collect(Expr e, List<Expr.Result> loops, Set<Symbol> bound) {
-        if (e instanceof Expr.Result r && r.builder() instanceof For) {
+    /**
+     * The loops evaluated whenever {@code e} is that may move before it: loops that cannot fail and read no variable
+     * of {@code path}, the lets between the fusing node and {@code e}. Every binder has its own symbol, so a variable
+     * a loop reads that is bound inside the fusing node is bound on that path.
+     */
+    private static void collect(Expr e, List<Expr.Result> loops, Set<Symbol> path, SubtreeFacts facts) {
+        if (e instanceof Expr.Result r && r.builder() instanceof For && !facts.mayFail(r)
+                && Collections.disjoint(facts.free(r), path)) {
             loops.add(r);
         }
-        switch (e) {
-            case Expr.Let l -> bound.add(l.symbol());
-            case Lambda l -> l.params().forEach(p -> bound.add(p.symbol()));
-            default -> {
-            }
-        }
+        Symbol let = e instanceof Expr.Let l && path.add(l.symbol()) ? l.symbol() : null;
         List<Expr> children = Children.of(e);
         for (int k = 0; k < children.size(); k++) {
-            if (Effects.isConditional(e, k, children.get(k))) {
-                Symbols.binders(children.get(k), bound);
-            } else {
-                collect(children.get(k), loops, bound);
+            if (!Effects.isConditional(e, k, children.get(k))) {
+                collect(children.get(k), loops, path, facts);
             }
+        }
+        if (let != null) {
+            path.remove(let);
         }
     }
 

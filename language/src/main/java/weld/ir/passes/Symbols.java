@@ -18,18 +18,28 @@ import weld.ir.Symbol;
  * the copy's binders ({@link #freshen}) to keep that property.
  */
 final class Symbols {
+    /** The program whose largest symbol number the first fresh symbol needs, until then. */
+    private Expr program;
     private int next;
 
-    private Symbols(int next) {
-        this.next = next;
+    private Symbols(Expr program) {
+        this.program = program;
     }
 
-    /** A generator of symbols not used in {@code e}. */
+    /**
+     * A generator of symbols not used in {@code e}. It looks at {@code e} when it makes its first symbol, so a pass
+     * that changes nothing never walks the program for it (until then the program holds no symbol of this
+     * generator, so its numbers are the same as if computed at once).
+     */
     static Symbols freshFor(Expr e) {
-        return new Symbols(maxId(e) + 1);
+        return new Symbols(e);
     }
 
     Symbol fresh(String name) {
+        if (program != null) {
+            next = maxId(program) + 1;
+            program = null;
+        }
         return new Symbol(name, next++);
     }
 

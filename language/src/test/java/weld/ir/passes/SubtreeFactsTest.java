@@ -1,0 +1,61 @@
+package weld.ir.passes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import weld.WeldLanguage;
+import weld.ir.Children;
+import weld.ir.Expr;
+import weld.ir.IrPrinter;
+import weld.types.WeldType;
+
+class SubtreeFactsTest {
+    private static final String[] PROGRAMS = {
+        "|v: vec[i64], d: i64| let a = result(for(v, appender[i64], |b, i, x| merge(b, x / d))); "
+                + "let s = result(for(a, merger[i64,+], |b, i, x| merge(b, lookup(v, x)))); {s, len(a), if(d > 0L, s, 1L)}",
+        "|x: f64, y: f64| let t = x * y; let u = (let w = t + 1.0; w * w); {(x * y + 1.0) / (x * y - 1.0), u, exp(t)}",
+        "|k: vec[i32], v: vec[f64]| let d = result(for(zip(k, v), dictmerger[i32,f64,+], |b, i, e| merge(b, e))); "
+                + "{lookup(d, 1), keyexists(d, 2), result(for(k, vecmerger[f64,+]([1.0, 2.0]), |b, i, x| merge(b, {i64(x), 1.0})))}",
+    };
+
+    /** Every fact of every subtree equals the fact computed on its own, before and after every pass. */
+    @Test
+    void memoizedFactsAgreeWithTheDirectWalks() {
+        int checked = 0;
+        for (String source : PROGRAMS) {
+            Expr body = WeldLanguage.compile(source).body();
+            for (Expr e : List.of(body, PassManager.parse("").run(WeldLanguage.compile(source), null).body())) {
+                SubtreeFacts facts = new SubtreeFacts();
+                for (Expr x : subtrees(e)) {
+                    String at = IrPrinter.print(x);
+                    assertEquals(Effects.mayFail(x), facts.mayFail(x), at);
+                    assertEquals(Symbols.free(x), facts.free(x), at);
+                    assertEquals(IrPrinter.print(x), facts.key(x), at);
+                    assertEquals(subtrees(x).size(), facts.size(x), at);
+                    assertEquals(touchesBuilder(x), facts.touchesBuilder(x), at);
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked > 100, "checked " + checked);
+    }
+
+    private static boolean touchesBuilder(Expr e) {
+        return subtrees(e).stream().anyMatch(x -> WeldType.isBuilder(x.type()) || x instanceof Expr.Merge
+                || x instanceof Expr.NewBuilder || x instanceof Expr.Result);
+    }
+
+    private static List<Expr> subtrees(Expr e) {
+        List<Expr> all = new ArrayList<>();
+        all.add(e);
+        for (Expr c : Children.of(e)) {
+            all.addAll(subtrees(c));
+        }
+        return all;
+    }
+}
