@@ -3,7 +3,7 @@ package weld.nodes.expression;
 import weld.syntax.UnaryOp;
 
 /** The unary math functions of Weld with the behaviour of C's {@code math.h}; {@code erf} follows fdlibm's s_erf.c. */
-final class MathFunctions {
+public final class MathFunctions {
     private MathFunctions() {
     }
 
@@ -59,7 +59,8 @@ final class MathFunctions {
         return r;
     }
 
-    static double erf(double x) {
+    /** {@code erf(x)}: fdlibm's algorithm, within 1 ulp. */
+    public static double erf(double x) {
         if (Double.isNaN(x)) {
             return x;
         }

@@ -6,21 +6,80 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * {@code erf} on {@code double} lanes: fdlibm's s_erf.c (the scalar {@code erf} of Weld) with its four argument
- * ranges computed as blends, each only when some lane of the vector falls into it. The two {@code exp}s of the
- * tail use the Vector API's {@code EXP} (the JDK's SIMD math library, within 1 ulp of {@code Math.exp}), so results
- * may differ from the scalar function in the last bit.
+ * {@code erf} on {@code double} lanes: fdlibm's s_erf.c (the scalar {@code erf} of Weld). Each of its argument
+ * ranges is a quotient of two polynomials. A vector whose lanes fall into several ranges evaluates one numerator
+ * and one denominator, each lane with its own range's variable and coefficients (a lane permutation of a table row
+ * per Horner step), where it used to evaluate every present range's pair; one division serves every range. Horner's
+ * rule uses fused multiply-adds and the tail's two {@code exp}s the Vector API's {@code EXP} (the JDK's SIMD math
+ * library, within 1 ulp of {@code Math.exp}): results may differ from the scalar function by 1 ulp, and a lane's
+ * result does not depend on the other lanes of its vector.
  */
 final class VectorErf {
     private static final double ERX = 8.45062911510467529297e-01;
     private static final double EFX = 1.28379167095512586316e-01;
 
+    /**
+     * The coefficients of each range's numerator and denominator, highest degree first, in range order: |x| below
+     * 0.84375 (in x^2), below 1.25 (in |x| - 1), below 1/0.35 and below 6 (both in 1/x^2).
+     */
+    private static final double[][] NUMERATORS = {
+        {-2.37630166566501626084e-05, -5.77027029648944159157e-03, -2.84817495755985104766e-02,
+            -3.25042107247001499370e-01, 1.28379167095512558561e-01},
+        {-2.16637559486879084300e-03, 3.54783043256182359371e-02, -1.10894694282396677476e-01,
+            3.18346619901161753674e-01, -3.72207876035701323847e-01, 4.14856118683748331666e-01,
+            -2.36211856075265944077e-03},
+        {-9.81432934416914548592e+00, -8.12874355063065934246e+01, -1.84605092906711035994e+02,
+            -1.62396669462573470355e+02, -6.23753324503260060396e+01, -1.05586262253232909814e+01,
+            -6.93858572707181764372e-01, -9.86494403484714822705e-03},
+        {-4.83519191608651397019e+02, -1.02509513161107724954e+03, -6.37566443368389627722e+02,
+            -1.60636384855821916062e+02, -1.77579549177547519889e+01, -7.99283237680523006574e-01,
+            -9.86494292470009928597e-03}
+    };
+
+    private static final double[][] DENOMINATORS = {
+        {-3.96022827877536812320e-06, 1.32494738004321644526e-04, 5.08130628187576562776e-03,
+            6.50222499887672944485e-02, 3.97917223959155352819e-01, 1.0},
+        {1.19844998467991074170e-02, 1.36370839120290507362e-02, 1.26171219808761642112e-01,
+            7.18286544141962662868e-02, 5.40397917702171048937e-01, 1.06420880400844228286e-01, 1.0},
+        {-6.04244152148580987438e-02, 6.57024977031928170135e+00, 1.08635005541779435134e+02,
+            4.29008140027567833386e+02, 6.45387271733267880336e+02, 4.34565877475229228821e+02,
+            1.37657754143519042600e+02, 1.96512716674392571292e+01, 1.0},
+        {-2.24409524465858183362e+01, 4.74528541206955367215e+02, 2.55305040643316442583e+03,
+            3.19985821950859553908e+03, 1.53672958608443695994e+03, 3.25792512996573918826e+02,
+            3.03380607434824582924e+01, 1.0}
+    };
+
+    /**
+     * The same coefficients as tables for choosing lane by lane: row {@code j} holds the coefficients of degree
+     * {@code degree - j} of the four ranges, 0 where a range's polynomial is shorter (which Horner's rule passes
+     * through exactly, {@code fma(0, v, c) == c}, so a lane gets the result of its range's own polynomial), padded to
+     * the vector length; null for vectors of fewer than 4 lanes, which evaluate each range's pair.
+     */
+    private static final double[] NUMERATOR_ROWS = rows(NUMERATORS, 7);
+    private static final double[] DENOMINATOR_ROWS = rows(DENOMINATORS, 8);
+    private static final int ROW = Math.max(4, DoubleLanes.S.length());
+
     private VectorErf() {
     }
 
+    private static double[] rows(double[][] polys, int degree) {
+        if (DoubleLanes.S.length() < polys.length) {
+            return null;
+        }
+        int row = Math.max(4, DoubleLanes.S.length());
+        double[] t = new double[(degree + 1) * row];
+        for (int r = 0; r < polys.length; r++) {
+            double[] c = polys[r];
+            for (int j = 0; j < c.length; j++) {
+                t[(degree + 1 - c.length + j) * row + r] = c[j];
+            }
+        }
+        return t;
+    }
+
     /**
-     * {@code out[k] = erf(a[ao + k])} for {@code k < n}. One method with the polynomials written out (Horner's rule,
-     * in the scalar function's operation order): the loop calls no method per vector, so no vector is boxed.
+     * {@code out[k] = erf(a[ao + k])} for {@code k < n}. One method with every step written out: the loop calls no
+     * method per vector, so no vector is boxed.
      */
     static void erf(double[] a, int ao, double[] out, int n) {
         VectorSpecies<Double> sp = DoubleLanes.S;
@@ -37,73 +96,106 @@ final class VectorErf {
             // 1.25 <= |x| < 6, and NaN (whose comparisons are all false), which the tail's arithmetic keeps.
             VectorMask<Double> tail = ax.compare(VectorOperators.LT, 1.25).not()
                     .and(ax.compare(VectorOperators.GE, 6.0).not());
-            if (small.anyTrue()) {
-                DoubleVector z = x.mul(x);
-                DoubleVector pp = z.mul(-2.37630166566501626084e-05).add(-5.77027029648944159157e-03);
-                pp = z.mul(pp).add(-2.84817495755985104766e-02);
-                pp = z.mul(pp).add(-3.25042107247001499370e-01);
-                pp = z.mul(pp).add(1.28379167095512558561e-01);
-                DoubleVector qq = z.mul(-3.96022827877536812320e-06).add(1.32494738004321644526e-04);
-                qq = z.mul(qq).add(5.08130628187576562776e-03);
-                qq = z.mul(qq).add(6.50222499887672944485e-02);
-                qq = z.mul(qq).add(3.97917223959155352819e-01);
-                qq = z.mul(qq).add(1.0);
-                DoubleVector y = x.add(x.mul(pp.div(qq)));
+            boolean anySmall = small.anyTrue();
+            boolean anyMid = mid.anyTrue();
+            boolean anyTail = tail.anyTrue();
+            DoubleVector num;
+            DoubleVector den;
+            if (NUMERATOR_ROWS != null && (anySmall ? 1 : 0) + (anyMid ? 1 : 0) + (anyTail ? 1 : 0) >= 2) {
+                // Lanes of several ranges: one numerator and one denominator, each lane with its range's variable
+                // and coefficients (a lane permutation of a table row per step).
+                VectorMask<Double> near = ax.compare(VectorOperators.LT, 1 / 0.35);
+                DoubleVector range = DoubleVector.broadcast(sp, 3.0).blend(2.0, near).blend(1.0, mid).blend(0.0, small);
+                DoubleVector v = ax.sub(1.0).blend(x.mul(x), small);
+                if (anyTail) {
+                    v = v.blend(DoubleVector.broadcast(sp, 1.0).div(ax.mul(ax)), tail);
+                }
+                num = range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 0));
+                num = num.fma(v, range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 1 * ROW)));
+                num = num.fma(v, range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 2 * ROW)));
+                num = num.fma(v, range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 3 * ROW)));
+                num = num.fma(v, range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 4 * ROW)));
+                num = num.fma(v, range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 5 * ROW)));
+                num = num.fma(v, range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 6 * ROW)));
+                num = num.fma(v, range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 7 * ROW)));
+                den = range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 0));
+                den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 1 * ROW)));
+                den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 2 * ROW)));
+                den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 3 * ROW)));
+                den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 4 * ROW)));
+                den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 5 * ROW)));
+                den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 6 * ROW)));
+                den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 7 * ROW)));
+                den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 8 * ROW)));
+            } else {
+                // Lanes of one range (|x| >= 6 aside), or vectors too short for the tables: each present range's pair.
+                num = DoubleVector.zero(sp);
+                den = DoubleVector.broadcast(sp, 1.0);
+                if (anySmall) {
+                    DoubleVector z = x.mul(x);
+                    DoubleVector pp = z.fma(NUMERATORS[0][0], NUMERATORS[0][1]);
+                    for (int j = 2; j < NUMERATORS[0].length; j++) {
+                        pp = pp.fma(z, DoubleVector.broadcast(sp, NUMERATORS[0][j]));
+                    }
+                    DoubleVector qq = z.fma(DENOMINATORS[0][0], DENOMINATORS[0][1]);
+                    for (int j = 2; j < DENOMINATORS[0].length; j++) {
+                        qq = qq.fma(z, DoubleVector.broadcast(sp, DENOMINATORS[0][j]));
+                    }
+                    num = num.blend(pp, small);
+                    den = den.blend(qq, small);
+                }
+                if (anyMid) {
+                    DoubleVector m = ax.sub(1.0);
+                    DoubleVector pa = m.fma(NUMERATORS[1][0], NUMERATORS[1][1]);
+                    for (int j = 2; j < NUMERATORS[1].length; j++) {
+                        pa = pa.fma(m, DoubleVector.broadcast(sp, NUMERATORS[1][j]));
+                    }
+                    DoubleVector qa = m.fma(DENOMINATORS[1][0], DENOMINATORS[1][1]);
+                    for (int j = 2; j < DENOMINATORS[1].length; j++) {
+                        qa = qa.fma(m, DoubleVector.broadcast(sp, DENOMINATORS[1][j]));
+                    }
+                    num = num.blend(pa, mid);
+                    den = den.blend(qa, mid);
+                }
+                if (anyTail) {
+                    DoubleVector s = DoubleVector.broadcast(sp, 1.0).div(ax.mul(ax));
+                    DoubleVector rb = s.fma(NUMERATORS[3][0], NUMERATORS[3][1]);
+                    for (int j = 2; j < NUMERATORS[3].length; j++) {
+                        rb = rb.fma(s, DoubleVector.broadcast(sp, NUMERATORS[3][j]));
+                    }
+                    DoubleVector sb = s.fma(DENOMINATORS[3][0], DENOMINATORS[3][1]);
+                    for (int j = 2; j < DENOMINATORS[3].length; j++) {
+                        sb = sb.fma(s, DoubleVector.broadcast(sp, DENOMINATORS[3][j]));
+                    }
+                    VectorMask<Double> near = ax.compare(VectorOperators.LT, 1 / 0.35);
+                    if (near.anyTrue()) {
+                        DoubleVector ra = s.fma(NUMERATORS[2][0], NUMERATORS[2][1]);
+                        for (int j = 2; j < NUMERATORS[2].length; j++) {
+                            ra = ra.fma(s, DoubleVector.broadcast(sp, NUMERATORS[2][j]));
+                        }
+                        DoubleVector sa = s.fma(DENOMINATORS[2][0], DENOMINATORS[2][1]);
+                        for (int j = 2; j < DENOMINATORS[2].length; j++) {
+                            sa = sa.fma(s, DoubleVector.broadcast(sp, DENOMINATORS[2][j]));
+                        }
+                        rb = rb.blend(ra, near);
+                        sb = sb.blend(sa, near);
+                    }
+                    num = num.blend(rb, tail);
+                    den = den.blend(sb, tail);
+                }
+            }
+            // One division for the quotient of every range: each lane divides its own range's polynomials.
+            DoubleVector t = num.div(den);
+            if (anySmall) {
+                DoubleVector y = x.add(x.mul(t));
                 y = y.blend(x.add(x.mul(EFX)), ax.compare(VectorOperators.LT, 0x1p-28));
                 r = r.blend(y, small);
             }
-            if (mid.anyTrue()) {
-                DoubleVector s = ax.sub(1.0);
-                DoubleVector pa = s.mul(-2.16637559486879084300e-03).add(3.54783043256182359371e-02);
-                pa = s.mul(pa).add(-1.10894694282396677476e-01);
-                pa = s.mul(pa).add(3.18346619901161753674e-01);
-                pa = s.mul(pa).add(-3.72207876035701323847e-01);
-                pa = s.mul(pa).add(4.14856118683748331666e-01);
-                pa = s.mul(pa).add(-2.36211856075265944077e-03);
-                DoubleVector qa = s.mul(1.19844998467991074170e-02).add(1.36370839120290507362e-02);
-                qa = s.mul(qa).add(1.26171219808761642112e-01);
-                qa = s.mul(qa).add(7.18286544141962662868e-02);
-                qa = s.mul(qa).add(5.40397917702171048937e-01);
-                qa = s.mul(qa).add(1.06420880400844228286e-01);
-                qa = s.mul(qa).add(1.0);
-                DoubleVector q = pa.div(qa);
-                r = r.blend(q.add(ERX).blend(q.neg().sub(ERX), negative), mid);
+            if (anyMid) {
+                r = r.blend(t.add(ERX).blend(t.neg().sub(ERX), negative), mid);
             }
-            if (tail.anyTrue()) {
-                DoubleVector s = DoubleVector.broadcast(sp, 1.0).div(ax.mul(ax));
-                DoubleVector rb = s.mul(-4.83519191608651397019e+02).add(-1.02509513161107724954e+03);
-                rb = s.mul(rb).add(-6.37566443368389627722e+02);
-                rb = s.mul(rb).add(-1.60636384855821916062e+02);
-                rb = s.mul(rb).add(-1.77579549177547519889e+01);
-                rb = s.mul(rb).add(-7.99283237680523006574e-01);
-                rb = s.mul(rb).add(-9.86494292470009928597e-03);
-                DoubleVector sb = s.mul(-2.24409524465858183362e+01).add(4.74528541206955367215e+02);
-                sb = s.mul(sb).add(2.55305040643316442583e+03);
-                sb = s.mul(sb).add(3.19985821950859553908e+03);
-                sb = s.mul(sb).add(1.53672958608443695994e+03);
-                sb = s.mul(sb).add(3.25792512996573918826e+02);
-                sb = s.mul(sb).add(3.03380607434824582924e+01);
-                sb = s.mul(sb).add(1.0);
-                DoubleVector rs = rb.div(sb);
-                VectorMask<Double> near = ax.compare(VectorOperators.LT, 1 / 0.35);
-                if (near.anyTrue()) {
-                    DoubleVector ra = s.mul(-9.81432934416914548592e+00).add(-8.12874355063065934246e+01);
-                    ra = s.mul(ra).add(-1.84605092906711035994e+02);
-                    ra = s.mul(ra).add(-1.62396669462573470355e+02);
-                    ra = s.mul(ra).add(-6.23753324503260060396e+01);
-                    ra = s.mul(ra).add(-1.05586262253232909814e+01);
-                    ra = s.mul(ra).add(-6.93858572707181764372e-01);
-                    ra = s.mul(ra).add(-9.86494403484714822705e-03);
-                    DoubleVector sa = s.mul(-6.04244152148580987438e-02).add(6.57024977031928170135e+00);
-                    sa = s.mul(sa).add(1.08635005541779435134e+02);
-                    sa = s.mul(sa).add(4.29008140027567833386e+02);
-                    sa = s.mul(sa).add(6.45387271733267880336e+02);
-                    sa = s.mul(sa).add(4.34565877475229228821e+02);
-                    sa = s.mul(sa).add(1.37657754143519042600e+02);
-                    sa = s.mul(sa).add(1.96512716674392571292e+01);
-                    sa = s.mul(sa).add(1.0);
-                    rs = rs.blend(ra.div(sa), near);
-                }
+            if (anyTail) {
+                DoubleVector rs = t;
                 DoubleVector z = ax.reinterpretAsLongs().lanewise(VectorOperators.AND, 0xffffffff00000000L)
                         .reinterpretAsDoubles();
                 DoubleVector e1 = z.neg().mul(z).sub(0.5625).lanewise(VectorOperators.EXP);
