@@ -75,7 +75,7 @@ final class SubtreeFacts {
         return es.stream().map(this::key).toList().toString();
     }
 
-    /** {@link Symbols#free}; the set returned must not be modified. */
+    /** The variables {@code e} reads but does not bind; the set returned must not be modified. */
     Set<Symbol> free(Expr e) {
         Set<Symbol> known = free.get(e);
         if (known != null) {

@@ -1,10 +1,8 @@
 package weld.ir.passes;
 
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Predicate;
 
 import weld.ir.Children;
@@ -79,43 +77,6 @@ final class Symbols {
             }
         }
         return false;
-    }
-
-    /** The variables {@code e} reads but does not bind. */
-    static Set<Symbol> free(Expr e) {
-        Set<Symbol> free = new HashSet<>();
-        free(e, new HashSet<>(), free);
-        return free;
-    }
-
-    private static void free(Expr e, Set<Symbol> bound, Set<Symbol> free) {
-        switch (e) {
-            case Expr.Ident i -> {
-                if (!bound.contains(i.symbol())) {
-                    free.add(i.symbol());
-                }
-            }
-            case Expr.Let l -> {
-                free(l.value(), bound, free);
-                bound.add(l.symbol());
-                free(l.body(), bound, free);
-            }
-            case Expr.Lambda l -> {
-                l.params().forEach(p -> bound.add(p.symbol()));
-                free(l.body(), bound, free);
-            }
-            default -> Children.of(e).forEach(c -> free(c, bound, free));
-        }
-    }
-
-    /** Adds the symbols that lets and lambdas in {@code e} bind to {@code bound}. */
-    static void binders(Expr e, Set<Symbol> bound) {
-        if (e instanceof Expr.Let l) {
-            bound.add(l.symbol());
-        } else if (e instanceof Expr.Lambda l) {
-            l.params().forEach(p -> bound.add(p.symbol()));
-        }
-        Children.of(e).forEach(c -> binders(c, bound));
     }
 
     /** {@code e} with every occurrence of {@code s} replaced by {@code value}. */
