@@ -12,7 +12,8 @@ import jdk.incubator.vector.VectorSpecies;
  * per Horner step), where it used to evaluate every present range's pair; one division serves every range. Horner's
  * rule uses fused multiply-adds and the tail's two {@code exp}s the Vector API's {@code EXP} (the JDK's SIMD math
  * library, within 1 ulp of {@code Math.exp}): results may differ from the scalar function by 1 ulp, and a lane's
- * result does not depend on the other lanes of its vector.
+ * result does not depend on the other lanes of its vector (below 1.25 not at all; from 1.25 on, {@code EXP} itself
+ * may differ in the last bit before and after C2 compiles this method).
  */
 final class VectorErf {
     private static final double ERX = 8.45062911510467529297e-01;

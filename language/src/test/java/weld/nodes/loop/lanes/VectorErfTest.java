@@ -55,7 +55,9 @@ class VectorErfTest {
 
     /**
      * A lane's result is the same whether its vector holds arguments of one range (the sorted arguments) or of
-     * several (the shuffled ones): the two ways of evaluating the polynomials agree bit for bit.
+     * several (the shuffled ones): the two ways of evaluating the polynomials agree bit for bit. Arguments of 1.25
+     * and more go through the Vector API's {@code exp}, which may differ in the last bit between its code before
+     * and after C2 compiles it (the two calls here can run either), so those are compared within 1 ulp.
      */
     @Test
     void aLanesResultDoesNotDependOnTheOtherLanes() {
@@ -68,10 +70,18 @@ class VectorErfTest {
         for (int i = 0; i < v.length; i++) {
             byArgument.put(v[i], mixed[i]);
         }
+        int exact = 0;
         for (int i = 0; i < sorted.length; i++) {
-            assertEquals(Double.doubleToRawLongBits(byArgument.get(sorted[i])), Double.doubleToRawLongBits(grouped[i]),
-                    "erf(" + sorted[i] + ")");
+            double expected = byArgument.get(sorted[i]);
+            if (Math.abs(sorted[i]) < 1.25) {
+                assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(grouped[i]),
+                        "erf(" + sorted[i] + ")");
+                exact++;
+            } else {
+                assertEquals(expected, grouped[i], Math.ulp(expected), "erf(" + sorted[i] + ")");
+            }
         }
+        assertTrue(exact > sorted.length / 3, exact + " compared bit for bit");
     }
 
     private static double[] mixedArguments(int n) {
