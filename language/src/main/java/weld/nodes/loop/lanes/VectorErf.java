@@ -54,17 +54,24 @@ final class VectorErf {
      * The same coefficients as tables for choosing lane by lane: row {@code j} holds the coefficients of degree
      * {@code degree - j} of the four ranges, 0 where a range's polynomial is shorter (which Horner's rule passes
      * through exactly, {@code fma(0, v, c) == c}, so a lane gets the result of its range's own polynomial), padded to
-     * the vector length; null for vectors of fewer than 4 lanes, which evaluate each range's pair.
+     * the vector length; null for vectors of fewer than {@value #PERMUTED_LANES} lanes, which evaluate each range's
+     * pair.
      */
     private static final double[] NUMERATOR_ROWS = rows(NUMERATORS, 7);
     private static final double[] DENOMINATOR_ROWS = rows(DENOMINATORS, 8);
     private static final int ROW = Math.max(4, DoubleLanes.S.length());
+    /**
+     * The fewest lanes for choosing coefficients by permutation: with AVX-512 (8 lanes) {@code selectFrom} is one
+     * {@code vpermpd}; with AVX2 (4 lanes, {@code -XX:UseAVX=2}) C2 did not make it one instruction and Black-Scholes
+     * took 2.85 s instead of 0.28.
+     */
+    private static final int PERMUTED_LANES = 8;
 
     private VectorErf() {
     }
 
     private static double[] rows(double[][] polys, int degree) {
-        if (DoubleLanes.S.length() < polys.length) {
+        if (DoubleLanes.S.length() < PERMUTED_LANES) {
             return null;
         }
         int row = Math.max(4, DoubleLanes.S.length());
@@ -129,55 +136,74 @@ final class VectorErf {
                 den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 7 * ROW)));
                 den = den.fma(v, range.selectFrom(DoubleVector.fromArray(sp, DENOMINATOR_ROWS, 8 * ROW)));
             } else {
-                // Lanes of one range (|x| >= 6 aside), or vectors too short for the tables: each present range's pair.
+                // Lanes of one range (|x| >= 6 aside), or vectors too short for the tables: each present range's pair,
+                // its coefficients written out (loads from NUMERATORS and DENOMINATORS, or loops over them, made the
+                // vectors of AVX2 8-10% slower; VectorErfTest compares this path with the tables').
                 num = DoubleVector.zero(sp);
                 den = DoubleVector.broadcast(sp, 1.0);
                 if (anySmall) {
                     DoubleVector z = x.mul(x);
-                    DoubleVector pp = z.fma(NUMERATORS[0][0], NUMERATORS[0][1]);
-                    for (int j = 2; j < NUMERATORS[0].length; j++) {
-                        pp = pp.fma(z, DoubleVector.broadcast(sp, NUMERATORS[0][j]));
-                    }
-                    DoubleVector qq = z.fma(DENOMINATORS[0][0], DENOMINATORS[0][1]);
-                    for (int j = 2; j < DENOMINATORS[0].length; j++) {
-                        qq = qq.fma(z, DoubleVector.broadcast(sp, DENOMINATORS[0][j]));
-                    }
+                    DoubleVector pp = z.fma(-2.37630166566501626084e-05, -5.77027029648944159157e-03);
+                    pp = pp.fma(z, DoubleVector.broadcast(sp, -2.84817495755985104766e-02));
+                    pp = pp.fma(z, DoubleVector.broadcast(sp, -3.25042107247001499370e-01));
+                    pp = pp.fma(z, DoubleVector.broadcast(sp, 1.28379167095512558561e-01));
+                    DoubleVector qq = z.fma(-3.96022827877536812320e-06, 1.32494738004321644526e-04);
+                    qq = qq.fma(z, DoubleVector.broadcast(sp, 5.08130628187576562776e-03));
+                    qq = qq.fma(z, DoubleVector.broadcast(sp, 6.50222499887672944485e-02));
+                    qq = qq.fma(z, DoubleVector.broadcast(sp, 3.97917223959155352819e-01));
+                    qq = qq.fma(z, DoubleVector.broadcast(sp, 1.0));
                     num = num.blend(pp, small);
                     den = den.blend(qq, small);
                 }
                 if (anyMid) {
                     DoubleVector m = ax.sub(1.0);
-                    DoubleVector pa = m.fma(NUMERATORS[1][0], NUMERATORS[1][1]);
-                    for (int j = 2; j < NUMERATORS[1].length; j++) {
-                        pa = pa.fma(m, DoubleVector.broadcast(sp, NUMERATORS[1][j]));
-                    }
-                    DoubleVector qa = m.fma(DENOMINATORS[1][0], DENOMINATORS[1][1]);
-                    for (int j = 2; j < DENOMINATORS[1].length; j++) {
-                        qa = qa.fma(m, DoubleVector.broadcast(sp, DENOMINATORS[1][j]));
-                    }
+                    DoubleVector pa = m.fma(-2.16637559486879084300e-03, 3.54783043256182359371e-02);
+                    pa = pa.fma(m, DoubleVector.broadcast(sp, -1.10894694282396677476e-01));
+                    pa = pa.fma(m, DoubleVector.broadcast(sp, 3.18346619901161753674e-01));
+                    pa = pa.fma(m, DoubleVector.broadcast(sp, -3.72207876035701323847e-01));
+                    pa = pa.fma(m, DoubleVector.broadcast(sp, 4.14856118683748331666e-01));
+                    pa = pa.fma(m, DoubleVector.broadcast(sp, -2.36211856075265944077e-03));
+                    DoubleVector qa = m.fma(1.19844998467991074170e-02, 1.36370839120290507362e-02);
+                    qa = qa.fma(m, DoubleVector.broadcast(sp, 1.26171219808761642112e-01));
+                    qa = qa.fma(m, DoubleVector.broadcast(sp, 7.18286544141962662868e-02));
+                    qa = qa.fma(m, DoubleVector.broadcast(sp, 5.40397917702171048937e-01));
+                    qa = qa.fma(m, DoubleVector.broadcast(sp, 1.06420880400844228286e-01));
+                    qa = qa.fma(m, DoubleVector.broadcast(sp, 1.0));
                     num = num.blend(pa, mid);
                     den = den.blend(qa, mid);
                 }
                 if (anyTail) {
                     DoubleVector s = DoubleVector.broadcast(sp, 1.0).div(ax.mul(ax));
-                    DoubleVector rb = s.fma(NUMERATORS[3][0], NUMERATORS[3][1]);
-                    for (int j = 2; j < NUMERATORS[3].length; j++) {
-                        rb = rb.fma(s, DoubleVector.broadcast(sp, NUMERATORS[3][j]));
-                    }
-                    DoubleVector sb = s.fma(DENOMINATORS[3][0], DENOMINATORS[3][1]);
-                    for (int j = 2; j < DENOMINATORS[3].length; j++) {
-                        sb = sb.fma(s, DoubleVector.broadcast(sp, DENOMINATORS[3][j]));
-                    }
+                    DoubleVector rb = s.fma(-4.83519191608651397019e+02, -1.02509513161107724954e+03);
+                    rb = rb.fma(s, DoubleVector.broadcast(sp, -6.37566443368389627722e+02));
+                    rb = rb.fma(s, DoubleVector.broadcast(sp, -1.60636384855821916062e+02));
+                    rb = rb.fma(s, DoubleVector.broadcast(sp, -1.77579549177547519889e+01));
+                    rb = rb.fma(s, DoubleVector.broadcast(sp, -7.99283237680523006574e-01));
+                    rb = rb.fma(s, DoubleVector.broadcast(sp, -9.86494292470009928597e-03));
+                    DoubleVector sb = s.fma(-2.24409524465858183362e+01, 4.74528541206955367215e+02);
+                    sb = sb.fma(s, DoubleVector.broadcast(sp, 2.55305040643316442583e+03));
+                    sb = sb.fma(s, DoubleVector.broadcast(sp, 3.19985821950859553908e+03));
+                    sb = sb.fma(s, DoubleVector.broadcast(sp, 1.53672958608443695994e+03));
+                    sb = sb.fma(s, DoubleVector.broadcast(sp, 3.25792512996573918826e+02));
+                    sb = sb.fma(s, DoubleVector.broadcast(sp, 3.03380607434824582924e+01));
+                    sb = sb.fma(s, DoubleVector.broadcast(sp, 1.0));
                     VectorMask<Double> near = ax.compare(VectorOperators.LT, 1 / 0.35);
                     if (near.anyTrue()) {
-                        DoubleVector ra = s.fma(NUMERATORS[2][0], NUMERATORS[2][1]);
-                        for (int j = 2; j < NUMERATORS[2].length; j++) {
-                            ra = ra.fma(s, DoubleVector.broadcast(sp, NUMERATORS[2][j]));
-                        }
-                        DoubleVector sa = s.fma(DENOMINATORS[2][0], DENOMINATORS[2][1]);
-                        for (int j = 2; j < DENOMINATORS[2].length; j++) {
-                            sa = sa.fma(s, DoubleVector.broadcast(sp, DENOMINATORS[2][j]));
-                        }
+                        DoubleVector ra = s.fma(-9.81432934416914548592e+00, -8.12874355063065934246e+01);
+                        ra = ra.fma(s, DoubleVector.broadcast(sp, -1.84605092906711035994e+02));
+                        ra = ra.fma(s, DoubleVector.broadcast(sp, -1.62396669462573470355e+02));
+                        ra = ra.fma(s, DoubleVector.broadcast(sp, -6.23753324503260060396e+01));
+                        ra = ra.fma(s, DoubleVector.broadcast(sp, -1.05586262253232909814e+01));
+                        ra = ra.fma(s, DoubleVector.broadcast(sp, -6.93858572707181764372e-01));
+                        ra = ra.fma(s, DoubleVector.broadcast(sp, -9.86494403484714822705e-03));
+                        DoubleVector sa = s.fma(-6.04244152148580987438e-02, 6.57024977031928170135e+00);
+                        sa = sa.fma(s, DoubleVector.broadcast(sp, 1.08635005541779435134e+02));
+                        sa = sa.fma(s, DoubleVector.broadcast(sp, 4.29008140027567833386e+02));
+                        sa = sa.fma(s, DoubleVector.broadcast(sp, 6.45387271733267880336e+02));
+                        sa = sa.fma(s, DoubleVector.broadcast(sp, 4.34565877475229228821e+02));
+                        sa = sa.fma(s, DoubleVector.broadcast(sp, 1.37657754143519042600e+02));
+                        sa = sa.fma(s, DoubleVector.broadcast(sp, 1.96512716674392571292e+01));
+                        sa = sa.fma(s, DoubleVector.broadcast(sp, 1.0));
                         rb = rb.blend(ra, near);
                         sb = sb.blend(sa, near);
                     }
