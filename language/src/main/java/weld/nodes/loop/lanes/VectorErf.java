@@ -57,9 +57,9 @@ final class VectorErf {
      * the vector length; null for vectors of fewer than {@value #PERMUTED_LANES} lanes, which evaluate each range's
      * pair.
      */
+    private static final int ROW = DoubleLanes.S.length();
     private static final double[] NUMERATOR_ROWS = rows(NUMERATORS, 7);
     private static final double[] DENOMINATOR_ROWS = rows(DENOMINATORS, 8);
-    private static final int ROW = Math.max(4, DoubleLanes.S.length());
     /**
      * The fewest lanes for choosing coefficients by permutation: with AVX-512 (8 lanes) {@code selectFrom} is one
      * {@code vpermpd}; with AVX2 (4 lanes, {@code -XX:UseAVX=2}) C2 did not make it one instruction and Black-Scholes
@@ -74,12 +74,11 @@ final class VectorErf {
         if (DoubleLanes.S.length() < PERMUTED_LANES) {
             return null;
         }
-        int row = Math.max(4, DoubleLanes.S.length());
-        double[] t = new double[(degree + 1) * row];
+        double[] t = new double[(degree + 1) * ROW];
         for (int r = 0; r < polys.length; r++) {
             double[] c = polys[r];
             for (int j = 0; j < c.length; j++) {
-                t[(degree + 1 - c.length + j) * row + r] = c[j];
+                t[(degree + 1 - c.length + j) * ROW + r] = c[j];
             }
         }
         return t;
@@ -118,6 +117,8 @@ final class VectorErf {
                 if (anyTail) {
                     v = v.blend(DoubleVector.broadcast(sp, 1.0).div(ax.mul(ax)), tail);
                 }
+                // The steps written out: as loops over the rows, erf over mixed ranges ran at 57 ms in some JVMs and at
+                // 97-135 in others.
                 num = range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 0));
                 num = num.fma(v, range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 1 * ROW)));
                 num = num.fma(v, range.selectFrom(DoubleVector.fromArray(sp, NUMERATOR_ROWS, 2 * ROW)));
