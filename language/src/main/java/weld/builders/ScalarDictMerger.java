@@ -30,7 +30,10 @@ public final class ScalarDictMerger {
 
     /**
      * An empty dictmerger for about {@code hint} entries (the program's size argument, at most 2^16) or as many
-     * as {@code feedback} says the last result held (where the memory limit affords it), whichever is more.
+     * as {@code feedback} says the last result held (where the memory limit affords it), whichever is more. Its
+     * table starts direct (see {@link ScalarTable}) over the range of keys the last result needed, or over twice
+     * the expected entries before any result, and as a hash table where the last result's keys did not suit a
+     * direct table.
      */
     public ScalarDictMerger(WeldType.Dict type, BinOp op, long hint, SizeFeedback feedback) {
         this(type, op, feedback, Math.max(Math.min(Math.max(hint, 0), 1 << 16), affordable(feedback.resultSize())));
@@ -40,8 +43,10 @@ public final class ScalarDictMerger {
         this.type = type;
         this.op = op;
         this.feedback = feedback;
+        long directSlots = feedback.directSlots() < 0 ? Math.max(2 * expected, 1) : feedback.directSlots();
         this.table = new ScalarTable(((WeldType.Scalar) type.key().resolve()).kind(),
-                ((WeldType.Scalar) type.value().resolve()).kind(), expected);
+                ((WeldType.Scalar) type.value().resolve()).kind(), expected,
+                ScalarTable.affordsDirect(directSlots) ? directSlots : 0);
     }
 
     private ScalarDictMerger(ScalarDictMerger d) {
@@ -103,7 +108,7 @@ public final class ScalarDictMerger {
     @TruffleBoundary
     public WeldDict result() {
         shared = true;
-        feedback.recordResult(table.size());
+        feedback.recordResult(table.size(), table.directSlotsNeeded());
         return new WeldDict(type, table);
     }
 }

@@ -5,8 +5,9 @@ package weld.builders;
  * time, so that the next ones start at that size instead of growing to it from 16 slots: a table that grows to
  * 2^21 slots doubles 17 times and moves every entry each time (group-by with 10^6 keys at 1 thread, presized:
  * 190 -> 149 ms). Kept separately for the builder's result and for the per-task partials of parallel loops,
- * which may each hold only part of the keys. A hint only: it is read and written without synchronization, and a
- * wrong value only costs time or memory.
+ * which may each hold only part of the keys; and the range of the last result's keys, so that the next table
+ * starts direct where they suit one (see {@link weld.runtime.ScalarTable}). A hint only: it is read and written
+ * without synchronization, and a wrong value only costs time or memory.
  */
 public final class SizeFeedback {
     /** The most entries a table is presized for from feedback (a table of 2^23 slots, 144 MB). */
@@ -14,6 +15,8 @@ public final class SizeFeedback {
 
     private int resultSize;
     private int partialSize;
+    /** The slots a direct table needs for the keys of the last result: -1 before any result, 0 if none would do. */
+    private long directSlots = -1;
 
     /** The entries the last result held (0 before any). */
     public int resultSize() {
@@ -25,8 +28,17 @@ public final class SizeFeedback {
         return partialSize;
     }
 
-    void recordResult(int size) {
+    /**
+     * The slots a direct table (see {@link weld.runtime.ScalarTable}) needs for the keys of the last result: -1
+     * before any result, 0 if its keys were not all in a small range of non-negative integers.
+     */
+    public long directSlots() {
+        return directSlots;
+    }
+
+    void recordResult(int size, long directSlots) {
         resultSize = Math.min(size, MAX);
+        this.directSlots = directSlots;
     }
 
     void recordPartial(int size) {

@@ -24,6 +24,14 @@ import weld.types.WeldType;
  * lists the occupied slots in insertion order, so iteration (and so {@code tovec}, serialization, interop) sees
  * the entries in the order of their first merge, as the boxed dictionaries do.
  *
+ * <p>A table may instead be <em>direct</em>: while every key lies in {@code [0, capacity)}, key {@code k} lives in
+ * slot {@code k}, so a merge needs neither a hash nor a probe, and the first merge of a key occupies its slot in line
+ * (the order array then has room for every slot, so a direct table never grows by inserting). Integer keys from a
+ * small range (codes of categories, dates as day numbers, dense ids) are common group-by keys. A key out of that
+ * range widens the table where the range stays small ({@link #DIRECT_MIN_SLOTS}, or at most
+ * {@link #DIRECT_SLOTS_PER_ENTRY} slots per entry), and otherwise turns it into a hash table for good. Which mode a new
+ * table starts in is the builder's choice ({@link weld.builders.SizeFeedback}).
+ *
  * <p>{@link #mergeLong} and {@link #mergeDouble} take the value kind and operator as arguments so that compiled
  * callers pass constants and the combine folds to one instruction; a new key (or one found only after
  * {@link #PROBES} probes) is merged out of line.
@@ -44,8 +52,21 @@ public final class ScalarTable {
     private static final double HIT = 0.9;
     /** Estimated heap bytes per slot: key, value and half an order entry. */
     private static final long SLOT_BYTES = 18;
+    /** Heap bytes per slot of a direct table: key, value and an order entry. */
+    private static final long DIRECT_SLOT_BYTES = 20;
     private static final Unsafe UNSAFE = UnsafeAccess.UNSAFE;
     private static final long LONG_BASE = UNSAFE.arrayBaseOffset(long[].class);
+    /** What {@link #find} returns for a key outside a direct table's range: absent, and no free slot for it yet. */
+    private static final int OUT_OF_RANGE = Integer.MIN_VALUE;
+    /** A direct table may always widen to this many slots (64 KB of slots). */
+    static final int DIRECT_MIN_SLOTS = 1 << 12;
+    /**
+     * Beyond {@link #DIRECT_MIN_SLOTS}, a direct table's keys {@code [0, k]} are at most this many per entry (its
+     * capacity, rounded up to a power of two, at most twice that).
+     */
+    static final int DIRECT_SLOTS_PER_ENTRY = 4;
+    /** The most slots a direct table has (64 MB of slots); keys beyond go to a hash table. */
+    static final int DIRECT_MAX_SLOTS = 1 << 22;
 
     public final ScalarKind keyKind;
     public final ScalarKind valueKind;
@@ -57,6 +78,11 @@ public final class ScalarTable {
     private int mask;
     private int shift;
     private boolean emptyKeyPresent;
+    /** Whether key {@code k} lives in slot {@code k} (see the class comment). */
+    private boolean direct;
+    /** The least and greatest key a hash table has held (for {@link #directSlotsNeeded}). */
+    private long minKey = Long.MAX_VALUE;
+    private long maxKey = Long.MIN_VALUE;
 
     /** Whether a dictionary from {@code key} to {@code value} can be a table (both scalars of suitable carriers). */
     public static boolean supports(WeldType key, WeldType value) {
@@ -85,13 +111,35 @@ public final class ScalarTable {
         return LONG_BASE + 16L * slot + 8;
     }
 
-    /** An empty table sized for about {@code expected} entries (charged to the running evaluation). */
+    /** An empty hash table sized for about {@code expected} entries (charged to the running evaluation). */
     @TruffleBoundary
     public ScalarTable(ScalarKind keyKind, ScalarKind valueKind, long expected) {
+        this(keyKind, valueKind, expected, 0);
+    }
+
+    /**
+     * An empty table (charged to the running evaluation): direct over the keys {@code [0, directSlots)} (rounded
+     * up to a power of two) if {@code directSlots > 0}, else a hash table sized for about {@code expected} entries.
+     */
+    @TruffleBoundary
+    public ScalarTable(ScalarKind keyKind, ScalarKind valueKind, long expected, long directSlots) {
         this.keyKind = keyKind;
         this.valueKind = valueKind;
         this.doubleValues = isDouble(valueKind);
-        allocate(capacityFor(expected));
+        if (directSlots > 0 && directSlots <= DIRECT_MAX_SLOTS) {
+            direct = true;
+            allocate(powerOfTwoAtLeast(directSlots));
+        } else {
+            allocate(capacityFor(expected));
+        }
+    }
+
+    private static int powerOfTwoAtLeast(long n) {
+        int capacity = MIN_CAPACITY;
+        while (capacity < n) {
+            capacity <<= 1;
+        }
+        return capacity;
     }
 
     private static int capacityFor(long expected) {
@@ -108,6 +156,12 @@ public final class ScalarTable {
         return MemoryBudget.affords((capacityFor(expected) + 1L) * SLOT_BYTES);
     }
 
+    /** Whether the running evaluation's memory budget affords a direct table over {@code [0, slots)}. */
+    @TruffleBoundary
+    public static boolean affordsDirect(long slots) {
+        return slots <= DIRECT_MAX_SLOTS && MemoryBudget.affords((powerOfTwoAtLeast(slots) + 1L) * DIRECT_SLOT_BYTES);
+    }
+
     private ScalarTable(ScalarTable t) {
         this.keyKind = t.keyKind;
         this.valueKind = t.valueKind;
@@ -118,6 +172,9 @@ public final class ScalarTable {
         this.mask = t.mask;
         this.shift = t.shift;
         this.emptyKeyPresent = t.emptyKeyPresent;
+        this.direct = t.direct;
+        this.minKey = t.minKey;
+        this.maxKey = t.maxKey;
     }
 
     /** Whether values of kind {@code k} are kept in the {@code double[]} (f32 and f64). */
@@ -132,13 +189,14 @@ public final class ScalarTable {
         return new ScalarTable(this);
     }
 
+    /** Empty arrays of {@code capacity} slots, for the current mode. */
     private void allocate(int capacity) {
-        MemoryBudget.charge((capacity + 1L) * SLOT_BYTES);
+        MemoryBudget.charge((capacity + 1L) * (direct ? DIRECT_SLOT_BYTES : SLOT_BYTES));
         slots = new long[2 * (capacity + 1)];
         for (int i = 0; i < slots.length; i += 2) {
             slots[i] = EMPTY;
         }
-        order = new int[capacity / 2 + 1];
+        order = new int[direct ? capacity + 1 : capacity / 2 + 1];
         mask = capacity - 1;
         shift = 64 - Integer.numberOfTrailingZeros(capacity);
     }
@@ -147,13 +205,31 @@ public final class ScalarTable {
         return size;
     }
 
-    /** The number of slots (a power of two, at least twice the entries it holds before it grows). */
+    /**
+     * The number of slots: a power of two; for a hash table at least twice the entries it holds before it grows,
+     * for a direct table more than its largest key.
+     */
     public int capacity() {
         return mask + 1;
     }
 
-    /** The slot holding {@code key}, or {@code -1 - s} where {@code s} is the free slot it would go to. */
+    /** Whether key {@code k} lives in slot {@code k} (see the class comment). */
+    public boolean isDirect() {
+        return direct;
+    }
+
+    /**
+     * The slot holding {@code key}, or a negative number if it is absent: {@code -1 - s} where {@code s} is the
+     * free slot it would go to, or {@link #OUT_OF_RANGE} for a key outside a direct table's range.
+     */
     public int find(long key) {
+        if (direct) {
+            if (Long.compareUnsigned(key, mask) > 0) {
+                return OUT_OF_RANGE;
+            }
+            int s = (int) key;
+            return slots[2 * s] == key ? s : -1 - s;
+        }
         if (key == EMPTY) {
             return emptyKeyPresent ? mask + 1 : -2 - mask;
         }
@@ -181,7 +257,11 @@ public final class ScalarTable {
      */
     @ExplodeLoop
     public void mergeLong(long key, long value, ScalarKind k, BinOp op) {
-        if (key != EMPTY) {
+        if (direct) {
+            if (mergeLongDirect(key, value, k, op)) {
+                return;
+            }
+        } else if (key != EMPTY) {
             long[] t = slots;
             long i = (key * PHI) >>> shift;
             for (int p = 0; p < PROBES; p++) {
@@ -202,7 +282,11 @@ public final class ScalarTable {
     /** Merges a float- or double-carried value of kind {@code k} with operator {@code op}. */
     @ExplodeLoop
     public void mergeDouble(long key, double value, ScalarKind k, BinOp op) {
-        if (key != EMPTY) {
+        if (direct) {
+            if (mergeDoubleDirect(key, value, k, op)) {
+                return;
+            }
+        } else if (key != EMPTY) {
             long[] t = slots;
             long i = (key * PHI) >>> shift;
             for (int p = 0; p < PROBES; p++) {
@@ -219,6 +303,49 @@ public final class ScalarTable {
             }
         }
         insertDouble(key, value, k, op);
+    }
+
+    /**
+     * Merges into a direct table with no call out of line: false, merging nothing, if this table is not direct or
+     * {@code key} is outside its range. The first merge of a key occupies its slot here (a direct table has room in
+     * its order array for every slot), so a compiled merge loop into a direct table calls nothing and keeps its
+     * values in registers (group-by with 10^3 keys: 20.6-21.5 -> 16.4 ms).
+     */
+    public boolean mergeLongDirect(long key, long value, ScalarKind k, BinOp op) {
+        if (!direct || Long.compareUnsigned(key, mask) > 0) {
+            return false;
+        }
+        long[] t = slots;
+        if (CompilerDirectives.injectBranchProbability(HIT, UNSAFE.getLong(t, keyOffset(key)) == key)) {
+            UNSAFE.putLong(t, valueOffset(key), combineLong(k, op, UNSAFE.getLong(t, valueOffset(key)), value));
+        } else {
+            occupyDirect(t, key);
+            UNSAFE.putLong(t, valueOffset(key), value);
+        }
+        return true;
+    }
+
+    /** {@link #mergeLongDirect} for float- or double-carried values. */
+    public boolean mergeDoubleDirect(long key, double value, ScalarKind k, BinOp op) {
+        if (!direct || Long.compareUnsigned(key, mask) > 0) {
+            return false;
+        }
+        long[] t = slots;
+        if (CompilerDirectives.injectBranchProbability(HIT, UNSAFE.getLong(t, keyOffset(key)) == key)) {
+            UNSAFE.putDouble(t, valueOffset(key), combineDouble(k, op, UNSAFE.getDouble(t, valueOffset(key)), value));
+        } else {
+            occupyDirect(t, key);
+            UNSAFE.putDouble(t, valueOffset(key), value);
+        }
+        return true;
+    }
+
+    /** Occupies the free slot of {@code key}, in the range of the direct table whose slots are {@code t}. */
+    private void occupyDirect(long[] t, long key) {
+        int n = size;
+        UNSAFE.putLong(t, keyOffset(key), key);
+        order[n] = (int) key;
+        size = n + 1;
     }
 
     /**
@@ -248,8 +375,18 @@ public final class ScalarTable {
         slots[2 * s + 1] = Double.doubleToRawLongBits(value);
     }
 
-    /** Occupies the free slot {@code -1 - s} (or, when the table is full, the key's slot after growing). */
+    /**
+     * Occupies the free slot {@code -1 - s} (or, when the table is full or {@code s} is {@link #OUT_OF_RANGE}, the
+     * key's slot after making room).
+     */
     private void insert(int s, long key) {
+        if (s == OUT_OF_RANGE) {
+            makeRoom(key);
+            s = find(key);
+        }
+        if (!direct) {
+            noteKey(key);
+        }
         int slot = -1 - s;
         if (size == order.length - 1) {
             grow();
@@ -269,6 +406,10 @@ public final class ScalarTable {
      */
     @TruffleBoundary
     private void grow() {
+        if (direct) {
+            toHash();
+            return;
+        }
         long[] old = slots;
         int[] oldOrder = order;
         int oldCapacity = mask + 1;
@@ -295,6 +436,76 @@ public final class ScalarTable {
         for (int j = 0; j < size; j++) {
             order[j] = moved[oldOrder[j]];
         }
+    }
+
+    /**
+     * Makes room in a direct table for {@code key}, which is outside its range: widens it to the smallest power of two
+     * above the key where that range is small enough for the entries (see the class comment) and affordable, and
+     * otherwise turns it into a hash table.
+     */
+    @TruffleBoundary
+    private void makeRoom(long key) {
+        if (key >= 0 && key < DIRECT_MAX_SLOTS && fewSlotsPerEntry(key + 1, size + 1)) {
+            int capacity = powerOfTwoAtLeast(key + 1);
+            if (MemoryBudget.affords((capacity + 1L) * DIRECT_SLOT_BYTES)) {
+                widen(capacity);
+                return;
+            }
+        }
+        toHash();
+    }
+
+    /** Widens a direct table to {@code capacity} slots: every entry keeps its slot. */
+    private void widen(int capacity) {
+        long[] old = slots;
+        int[] oldOrder = order;
+        int oldCapacity = mask + 1;
+        allocate(capacity);
+        System.arraycopy(old, 0, slots, 0, 2 * oldCapacity);
+        System.arraycopy(oldOrder, 0, order, 0, size);
+    }
+
+    /** Turns a direct table into a hash table with room for one more entry, keeping the insertion order. */
+    private void toHash() {
+        long[] old = slots;
+        int[] oldOrder = order;
+        direct = false;
+        allocate(Math.max(capacityFor(size + 1L), mask + 1));
+        for (int j = 0; j < size; j++) {
+            int from = oldOrder[j];
+            long key = old[2 * from];
+            noteKey(key);
+            int to = -1 - find(key);
+            slots[2 * to] = key;
+            slots[2 * to + 1] = old[2 * from + 1];
+            order[j] = to;
+        }
+    }
+
+    /**
+     * The number of slots a direct table needs for this table's keys, or 0 if they are not all in a range small
+     * enough for direct addressing (see the class comment).
+     */
+    public long directSlotsNeeded() {
+        if (direct) {
+            return mask + 1;
+        }
+        if (size == 0) {
+            return 1;
+        }
+        long needed = maxKey + 1;
+        return minKey >= 0 && needed <= DIRECT_MAX_SLOTS && fewSlotsPerEntry(needed, size) ? needed : 0;
+    }
+
+    /** Whether the keys {@code [0, slots)} are few enough for {@code entries} to address them directly. */
+    private static boolean fewSlotsPerEntry(long slots, long entries) {
+        return slots <= Math.max(DIRECT_MIN_SLOTS, DIRECT_SLOTS_PER_ENTRY * entries);
+    }
+
+    /** Widens the range of keys a hash table has held to include {@code key}. */
+    private void noteKey(long key) {
+        minKey = Math.min(minKey, key);
+        maxKey = Math.max(maxKey, key);
     }
 
     /**

@@ -163,6 +163,38 @@ class ScalarDictMergerTest {
     }
 
     @Test
+    void theNextTableIsDirectWhereTheLastResultsKeysWereASmallRange() {
+        WeldType.Dict type = new WeldType.Dict(WeldType.Scalar.I32, WeldType.Scalar.F64);
+        SizeFeedback sizes = new SizeFeedback();
+        ScalarDictMerger first = new ScalarDictMerger(type, BinOp.ADD, 100, sizes);
+        assertTrue(first.table().isDirect(), "before any result: direct over twice the hinted entries");
+        assertEquals(256, first.table().capacity());
+        for (int i = 0; i < 20_000; i++) {
+            first.table().mergeDouble(i % 3000, 1.0, ScalarKind.F64, BinOp.ADD);
+        }
+        assertTrue(first.table().isDirect(), "widened to the keys [0, 3000)");
+        first.result();
+        ScalarDictMerger second = new ScalarDictMerger(type, BinOp.ADD, 0, sizes);
+        assertTrue(second.table().isDirect());
+        assertEquals(4096, second.table().capacity(), "the last result's range");
+        assertTrue(second.emptyPartial().table().isDirect(), "partials cover the same range");
+        for (int i = 0; i < 20_000; i++) {
+            second.table().mergeDouble(i * 104_729L, 1.0, ScalarKind.F64, BinOp.ADD);
+        }
+        assertFalse(second.table().isDirect(), "sparse keys: a hash table");
+        second.result();
+        ScalarDictMerger third = new ScalarDictMerger(type, BinOp.ADD, 0, sizes);
+        assertFalse(third.table().isDirect(), "the last result's keys did not suit a direct table");
+        assertEquals(65_536, third.table().capacity(), "room for 20,000 entries at half full");
+        for (int i = 0; i < 500; i++) {
+            third.table().mergeDouble(i, 1.0, ScalarKind.F64, BinOp.ADD);
+        }
+        third.result();
+        assertTrue(new ScalarDictMerger(type, BinOp.ADD, 0, sizes).table().isDirect(),
+                "a hash table's result whose keys were a small range");
+    }
+
+    @Test
     void parallelLoopsOfNarrowAndUnsignedKinds() {
         try (Context one = context(1); Context four = context(4)) {
             String program = "|n: i64| let d = result(for(rangeiter(0L, n, 1L), dictmerger[u16,u32,*], "

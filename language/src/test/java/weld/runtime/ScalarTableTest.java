@@ -50,7 +50,8 @@ class ScalarTableTest {
         }
     }
 
-    private static List<Map.Entry<Object, Object>> entries(ScalarTable t) {
+    /** The entries of {@code t} in insertion order, boxed. */
+    static List<Map.Entry<Object, Object>> entries(ScalarTable t) {
         List<Map.Entry<Object, Object>> out = new ArrayList<>();
         for (int j = 0; j < t.size(); j++) {
             int s = t.slot(j);

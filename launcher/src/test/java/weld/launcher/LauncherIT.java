@@ -298,6 +298,53 @@ class LauncherIT {
     }
 
     /**
+     * Group-by into a dictmerger in compiled code, as its table changes mode: keys in [0, 16) (a direct table, merged
+     * without calls), then keys up to 99 (out of the direct table's range in compiled code: the merge gives up its
+     * direct-only path), negative keys (a hash table), and small keys again; each result against Java's.
+     */
+    @Test
+    void groupByInCompiledCodeFollowsItsTableFromDirectToHashed() throws Exception {
+        String program = "|k: vec[i32], v: vec[i64]| {result(for(zip(k, v), dictmerger[i32,i64,+], |b, i, e| "
+                + "merge(b, {e.$0, e.$1}))), result(for(zip(k, v), dictmerger[i32,f64,+], |b, i, e| "
+                + "merge(b, {e.$0, f64(e.$1) / 8.0})))}";
+        int[][] ranges = {{0, 16}, {0, 16}, {0, 100}, {-50, 50}, {0, 16}};
+        StringBuilder requests = new StringBuilder();
+        List<String> expected = new ArrayList<>();
+        for (int[] range : ranges) {
+            java.util.TreeMap<Integer, Long> sums = new java.util.TreeMap<>();
+            StringBuilder keys = new StringBuilder("[");
+            StringBuilder values = new StringBuilder("[");
+            for (int i = 0; i < 3000; i++) {
+                int key = range[0] + (int) ((i * 7919L) % (range[1] - range[0]));
+                long value = i % 13 - 6;
+                sums.merge(key, value, Long::sum);
+                keys.append(i == 0 ? "" : ",").append(key);
+                values.append(i == 0 ? "" : ",").append(value);
+            }
+            requests.append("{\"id\": \"g\", \"program\": \"").append(program).append("\", \"args\": [")
+                    .append(keys).append("], ").append(values).append("]]}\n");
+            StringBuilder ints = new StringBuilder("[");
+            StringBuilder doubles = new StringBuilder("[");
+            sums.forEach((k, s) -> {
+                ints.append(ints.length() == 1 ? "" : ",").append("[").append(k).append(",").append(s).append("]");
+                doubles.append(doubles.length() == 1 ? "" : ",").append("[").append(k).append(",")
+                        .append(s / 8.0).append("]");
+            });
+            expected.add("[" + ints + "]," + doubles + "]]");
+        }
+        Result r = weld(requests.toString(), "--threads", "1", "--engine.CompileImmediately=true",
+                "--engine.BackgroundCompilation=false", "--engine.CompilationFailureAction=Throw", "batch");
+        assertEquals(0, r.exit(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(ranges.length, lines.size(), r.out() + r.err());
+        for (int i = 0; i < ranges.length; i++) {
+            String got = lines.get(i).replace(" ", "");
+            assertTrue(got.contains("\"result\":" + expected.get(i)), "keys " + List.of(ranges[i][0], ranges[i][1])
+                    + ": " + lines.get(i) + "\nexpected " + expected.get(i));
+        }
+    }
+
+    /**
      * A vecmerger merged at the loop's index, whose index check compiled code moves before the loop: compiled runs in
      * range, then one whose vecmerger is too short fails at the merge's position, and the program is right again.
      */

@@ -1,5 +1,7 @@
 package weld.nodes.builder;
 
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.ScalarDictMerger;
@@ -26,6 +28,12 @@ public final class MergeDictNode extends WeldExpressionNode {
     @Child private WeldExpressionNode key;
     @Child private WeldExpressionNode value;
     @Child private WeldExpressionNode pair;
+    /**
+     * Whether every merge of this node in compiled code went to a direct table ({@link ScalarTable#isDirect}): the
+     * compiled merge then calls nothing out of line. Cleared (and the code invalidated) by a hash table, or by a key
+     * outside a direct table's range in compiled code (the interpreter widens the table without clearing it).
+     */
+    @CompilationFinal private boolean directOnly = true;
 
     private MergeDictNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
                           WeldExpressionNode value, WeldExpressionNode pair) {
@@ -65,29 +73,40 @@ public final class MergeDictNode extends WeldExpressionNode {
             return d;
         }
         long k = keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame);
-        ScalarTable t;
         switch (valueCarrier) {
-            case INT -> {
-                long v = value.executeInt(frame);
-                t = d.table();
-                t.mergeLong(k, v, valueKind, op);
-            }
-            case LONG -> {
-                long v = value.executeLong(frame);
-                t = d.table();
-                t.mergeLong(k, v, valueKind, op);
-            }
-            case FLOAT -> {
-                double v = value.executeFloat(frame);
-                t = d.table();
-                t.mergeDouble(k, v, valueKind, op);
-            }
-            default -> {
-                double v = value.executeDouble(frame);
-                t = d.table();
-                t.mergeDouble(k, v, valueKind, op);
-            }
+            case INT -> mergeLong(d.table(), k, value.executeInt(frame));
+            case LONG -> mergeLong(d.table(), k, value.executeLong(frame));
+            case FLOAT -> mergeDouble(d.table(), k, value.executeFloat(frame));
+            default -> mergeDouble(d.table(), k, value.executeDouble(frame));
         }
         return d;
+    }
+
+    private void mergeLong(ScalarTable t, long k, long v) {
+        if (directOnly) {
+            if (t.mergeLongDirect(k, v, valueKind, op)) {
+                return;
+            }
+            leaveDirectOnly(t);
+        }
+        t.mergeLong(k, v, valueKind, op);
+    }
+
+    private void mergeDouble(ScalarTable t, long k, double v) {
+        if (directOnly) {
+            if (t.mergeDoubleDirect(k, v, valueKind, op)) {
+                return;
+            }
+            leaveDirectOnly(t);
+        }
+        t.mergeDouble(k, v, valueKind, op);
+    }
+
+    /** After a merge {@code t}'s direct path did not take: compiled code gives up the direct-only merge for good. */
+    private void leaveDirectOnly(ScalarTable t) {
+        if (CompilerDirectives.inCompiledCode() || !t.isDirect()) {
+            CompilerDirectives.transferToInterpreterAndInvalidate();
+            directOnly = false;
+        }
     }
 }
