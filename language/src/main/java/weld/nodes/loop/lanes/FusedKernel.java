@@ -2,6 +2,7 @@ package weld.nodes.loop.lanes;
 
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import jdk.incubator.vector.DoubleVector;
@@ -27,10 +28,11 @@ import weld.syntax.ScalarKind;
  * {@code k % L}; at the end the sets are combined lane-wise ({@link #finish}), and the lanes of the result left to
  * right.
  *
- * <p>Only for kernels without math functions other than negation and {@code sqrt}: kernels with {@code exp},
- * {@code log}, {@code erf} and the others keep {@link LaneKernel}, whose SIMD math C2 compiles to the JDK's vector
- * math library (measured: {@code exp(x) + log(x)} summed over 10^7 {@code f64}, 18 ms compiled by C2, 140 ms in
- * partially evaluated code compiled by Graal).
+ * <p>A kernel with math functions other than negation and {@code sqrt} ({@code exp}, {@code log}, {@code erf} and
+ * the others) runs in {@link KernelStages stages}, a block of {@link LaneKernel#BLOCK} iterations at a time: its
+ * math functions run between the stages as C2-compiled Java over block buffers, as the JDK's vector math library is
+ * what C2 compiles them to and partially evaluated code does not reach it (measured: {@code exp(x) + log(x)} summed
+ * over 10^7 {@code f64}, 18 ms compiled by C2, 140 ms in partially evaluated code compiled by Graal).
  */
 public final class FusedKernel {
     /** The most vector steps per loop iteration, each with its own accumulators (independent chains of adds). */
@@ -59,9 +61,15 @@ public final class FusedKernel {
      * kernel's invariants (measured: the crime index, 11 invariants and 2 mergers, 21 ms with 4 sets, 14 with 1).
      */
     private final int unroll;
+    /** The stages of a kernel with math functions, else null. */
+    private final KernelStages stages;
+    /** Vector steps per block of a staged kernel. */
+    private final int blockSteps;
 
-    private FusedKernel(LaneNode[] nodes, LaneKernel.Component[] components, int lanes) {
+    private FusedKernel(LaneNode[] nodes, LaneKernel.Component[] components, int lanes, KernelStages stages) {
         this.nodes = nodes;
+        this.stages = stages;
+        this.blockSteps = LaneKernel.BLOCK / lanes;
         this.components = components;
         this.lanes = lanes;
         // Only the species of kinds the kernel uses: each vector class's initialization is slow in a cold JVM.
@@ -101,9 +109,14 @@ public final class FusedKernel {
 
     /** The fused form of a kernel's nodes, or null when they use an operation it does not run. */
     static FusedKernel of(LaneNode[] nodes, LaneKernel.Component[] components) {
+        KernelStages stages = null;
         for (LaneNode n : nodes) {
-            if (n instanceof LaneNode.Unary u && u.op != weld.syntax.UnaryOp.NEG && u.op != weld.syntax.UnaryOp.SQRT) {
-                return null;
+            if (KernelStages.isMath(n)) {
+                stages = KernelStages.of(nodes, merged(components));
+                if (stages == null) {
+                    return null;
+                }
+                break;
             }
         }
         ScalarKind widest = widest(nodes);
@@ -112,7 +125,17 @@ public final class FusedKernel {
         if (lanes < 2) {
             return null;
         }
-        return new FusedKernel(nodes, components, lanes);
+        return new FusedKernel(nodes, components, lanes, stages);
+    }
+
+    private static LaneNode[] merged(LaneKernel.Component[] components) {
+        return java.util.Arrays.stream(components).flatMap(c -> java.util.Arrays.stream(c.values()))
+                .toArray(LaneNode[]::new);
+    }
+
+    /** Whether the kernel runs in stages (has math functions): only {@link #run} runs such kernels. */
+    public boolean staged() {
+        return stages != null;
     }
 
     private static ScalarKind widest(LaneNode[] nodes) {
@@ -152,6 +175,18 @@ public final class FusedKernel {
      * {@code stores[j][bases[j] + i]}) and merges them into the accumulators {@code acc}, which it updates.
      */
     public void run(Object[] stores, long[] bases, long from, int steps, Object[] invariants, Object[] acc) {
+        if (stages != null) {
+            Object[] sums = accumulatorArrays();
+            Object[] buffers = buffers();
+            Object[] arrays = new Object[nodes.length];
+            int[] offsets = new int[nodes.length];
+            for (int b = 0; CompilerDirectives.injectBranchProbability(CONTINUE, b < steps); b += blockSteps) {
+                block(sums, stores, bases, from, b * lanes, Math.min(blockSteps, steps - b), invariants, buffers,
+                        arrays, offsets);
+            }
+            finish(loadAccumulators(sums), acc);
+            return;
+        }
         Object[] broadcast = broadcasts(invariants);
         Object[] sums = identities();
         int groups = steps / unroll;
@@ -181,6 +216,156 @@ public final class FusedKernel {
             int i = (int) from + offset;
             VectorOps.store(k, VectorOps.binary(c.op(), k, VectorOps.load(k, s, target, i), v), target, i);
         }
+    }
+
+    /**
+     * Runs the stages of a staged kernel over {@code count} steps from iteration {@code from + offset}: stage
+     * {@code s}'s math functions over the block's buffers (the argument of one that reads an element straight from
+     * its array), then stage {@code s}'s loop; the last stage merges into the accumulators, kept in arrays between
+     * blocks ({@code sums}). No vector is live across the math functions' calls: the compiler turns Vector API
+     * operations into SIMD instructions only for vectors that never need to exist as objects, and a call's state
+     * would keep them (measured: every operation left as a call, 8x slower than the lane kernel).
+     */
+    @ExplodeLoop
+    private void block(Object[] sums, Object[] stores, long[] bases, long from, int offset, int count,
+                       Object[] invariants, Object[] buffers, Object[] arrays, int[] offsets) {
+        for (int s = 0; s < stages.count; s++) {
+            for (LaneNode.Unary m : stages.math[s]) {
+                arrays[m.id] = buffers[m.id];
+                if (m.arg instanceof LaneNode.Element e) {
+                    arrays[e.id] = stores[e.iterator];
+                    offsets[e.id] = (int) (bases[e.iterator] + from) + offset;
+                } else {
+                    arrays[m.arg.id] = buffers[m.arg.id];
+                }
+                math(m, arrays, offsets, count * lanes);
+            }
+            if (s < stages.count - 1) {
+                stageLoop(s, stores, bases, from, offset, count, invariants, buffers);
+            } else {
+                lastStageLoop(sums, stores, bases, from, offset, count, invariants, buffers);
+            }
+        }
+    }
+
+    /** Stage {@code s} (not the last) over the block's {@code count} steps (a loop not exploded). */
+    private void stageLoop(int s, Object[] stores, long[] bases, long from, int offset, int count,
+                           Object[] invariants, Object[] buffers) {
+        Object[] broadcast = broadcasts(invariants);
+        for (int i = 0; CompilerDirectives.injectBranchProbability(CONTINUE, i < count); i++) {
+            stagedStep(s, stores, bases, from, offset + i * lanes, i * lanes, broadcast, buffers);
+        }
+    }
+
+    /** The last stage over the block's {@code count} steps, merging: groups of {@code unroll} steps, then the rest. */
+    private void lastStageLoop(Object[] accumulators, Object[] stores, long[] bases, long from, int offset, int count,
+                               Object[] invariants, Object[] buffers) {
+        Object[] broadcast = broadcasts(invariants);
+        Object[] sums = loadAccumulators(accumulators);
+        int groups = count / unroll;
+        for (int g = 0; CompilerDirectives.injectBranchProbability(CONTINUE, g < groups); g++) {
+            stagedGroup(sums, stores, bases, from, offset, g * unroll, broadcast, buffers, unroll);
+        }
+        stagedGroup(sums, stores, bases, from, offset, groups * unroll, broadcast, buffers, count - groups * unroll);
+        storeAccumulators(sums, accumulators);
+    }
+
+    /** The accumulator sets of {@link #identities()}, each stored in an array of one vector's lanes. */
+    @ExplodeLoop
+    private Object[] accumulatorArrays() {
+        Object[] sums = identities();
+        Object[] arrays = new Object[sums.length];
+        for (int j = 0; j < components.length; j++) {
+            ScalarKind k = components[j].type().kind();
+            for (int u = 0; u < unroll; u++) {
+                arrays[j * unroll + u] = switch (k) {
+                    case F64 -> new double[lanes];
+                    case F32 -> new float[lanes];
+                    case I64 -> new long[lanes];
+                    default -> new int[lanes];
+                };
+            }
+        }
+        storeAccumulators(sums, arrays);
+        return arrays;
+    }
+
+    @ExplodeLoop
+    private Object[] loadAccumulators(Object[] arrays) {
+        Object[] sums = new Object[arrays.length];
+        for (int j = 0; j < components.length; j++) {
+            ScalarKind k = components[j].type().kind();
+            for (int u = 0; u < unroll; u++) {
+                sums[j * unroll + u] = VectorOps.load(k, kindSpecies[k.ordinal()], arrays[j * unroll + u], 0);
+            }
+        }
+        return sums;
+    }
+
+    @ExplodeLoop
+    private void storeAccumulators(Object[] sums, Object[] arrays) {
+        for (int j = 0; j < components.length; j++) {
+            ScalarKind k = components[j].type().kind();
+            for (int u = 0; u < unroll; u++) {
+                VectorOps.store(k, sums[j * unroll + u], arrays[j * unroll + u], 0);
+            }
+        }
+    }
+
+    /** A math function over {@code n} values: C2-compiled Java (see {@link LaneNode.Unary#eval}). */
+    @TruffleBoundary
+    private static void math(LaneNode.Unary m, Object[] arrays, int[] offsets, int n) {
+        m.eval(arrays, offsets, n);
+    }
+
+    /** The last stage's steps {@code first} to {@code first + count - 1} of a block, step {@code u} into set {@code u}. */
+    @ExplodeLoop
+    private void stagedGroup(Object[] sums, Object[] stores, long[] bases, long from, int offset, int first,
+                             Object[] broadcast, Object[] buffers, int count) {
+        for (int u = 0; u < unroll; u++) {
+            if (u < count) {
+                int at = (first + u) * lanes;
+                accumulate(sums, u, stagedStep(stages.count - 1, stores, bases, from, offset + at, at, broadcast,
+                        buffers));
+            }
+        }
+    }
+
+    /**
+     * Stage {@code s}'s values for iterations {@code [from + offset, from + offset + lanes)}, whose place in the
+     * block buffers is {@code at}: each node computed, read from its buffer, or left out, as the stages say.
+     */
+    @ExplodeLoop
+    private Object[] stagedStep(int s, Object[] stores, long[] bases, long from, int offset, int at,
+                                Object[] broadcast, Object[] buffers) {
+        Object[] v = new Object[nodes.length];
+        for (LaneNode n : nodes) {
+            if (stages.load[s][n.id]) {
+                v[n.id] = VectorOps.load(n.kind, species[n.id], buffers[n.id], at);
+            } else if (stages.compute[s][n.id]) {
+                v[n.id] = value(n, v, stores, bases, from, offset, broadcast);
+            }
+            if (stages.store[s][n.id]) {
+                VectorOps.store(n.kind, v[n.id], buffers[n.id], at);
+            }
+        }
+        return v;
+    }
+
+    /** A block buffer for each buffered node of a staged kernel. */
+    private Object[] buffers() {
+        Object[] b = new Object[nodes.length];
+        for (LaneNode n : nodes) {
+            if (stages.buffered[n.id]) {
+                b[n.id] = switch (n.kind) {
+                    case F64 -> new double[LaneKernel.BLOCK];
+                    case F32 -> new float[LaneKernel.BLOCK];
+                    case I64 -> new long[LaneKernel.BLOCK];
+                    default -> new int[LaneKernel.BLOCK];
+                };
+            }
+        }
+        return b;
     }
 
     /**
@@ -263,21 +448,32 @@ public final class FusedKernel {
     private Object[] step(Object[] stores, long[] bases, long from, int offset, Object[] broadcast) {
         Object[] v = new Object[nodes.length];
         for (LaneNode n : nodes) {
-            v[n.id] = switch (n) {
-                case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
-                        (int) (bases[e.iterator] + from) + offset);
-                case LaneNode.Invariant x -> broadcast[n.id];
-                case LaneNode.Binary b when b.op.isComparison() ->
-                        VectorOps.compare(b.op, b.left.kind, v[b.left.id], v[b.right.id]).cast(maskSpecies);
-                case LaneNode.Binary b when b.kind == ScalarKind.BOOL -> VectorOps.logic(b.op, v[b.left.id], v[b.right.id]);
-                case LaneNode.Binary b -> VectorOps.binary(b.op, b.kind, v[b.left.id], v[b.right.id]);
-                case LaneNode.Unary u -> VectorOps.unary(u.op, u.kind, v[u.arg.id]);
-                case LaneNode.Select x -> VectorOps.select(x.kind, (VectorMask<?>) v[x.cond.id], v[x.onTrue.id],
-                        v[x.onFalse.id], species[n.id]);
-                default -> throw CompilerDirectives.shouldNotReachHere();
-            };
+            v[n.id] = value(n, v, stores, bases, from, offset, broadcast);
         }
         return v;
+    }
+
+    /**
+     * Node {@code n}'s vector for iterations {@code [from + offset, from + offset + lanes)}, its operands in
+     * {@code v}. Exploded: a pattern switch with guards is a loop in the bytecode (it restarts after a guard fails),
+     * which has to unroll for the switch to fold on the constant node.
+     */
+    @ExplodeLoop
+    private Object value(LaneNode n, Object[] v, Object[] stores, long[] bases, long from, int offset,
+                         Object[] broadcast) {
+        return switch (n) {
+            case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
+                    (int) (bases[e.iterator] + from) + offset);
+            case LaneNode.Invariant x -> broadcast[n.id];
+            case LaneNode.Binary b when b.op.isComparison() ->
+                    VectorOps.compare(b.op, b.left.kind, v[b.left.id], v[b.right.id]).cast(maskSpecies);
+            case LaneNode.Binary b when b.kind == ScalarKind.BOOL -> VectorOps.logic(b.op, v[b.left.id], v[b.right.id]);
+            case LaneNode.Binary b -> VectorOps.binary(b.op, b.kind, v[b.left.id], v[b.right.id]);
+            case LaneNode.Unary u -> VectorOps.unary(u.op, u.kind, v[u.arg.id]);
+            case LaneNode.Select x -> VectorOps.select(x.kind, (VectorMask<?>) v[x.cond.id], v[x.onTrue.id],
+                    v[x.onFalse.id], species[n.id]);
+            default -> throw CompilerDirectives.shouldNotReachHere();
+        };
     }
 
     private Object broadcast(LaneNode n, Object value) {

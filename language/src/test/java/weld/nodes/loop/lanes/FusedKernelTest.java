@@ -2,6 +2,7 @@ package weld.nodes.loop.lanes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 
@@ -13,7 +14,7 @@ import weld.ir.Expr;
  * The fused kernel, which only compiled code runs, against the lane kernel's blocks, which the interpreter runs
  * (both checked against the scalar loop by {@code VectorReductionBodyTest}): the same merges for every number of
  * vector steps up to a few unrolled groups and a long run, at offsets, for each element kind, masks and blends,
- * square roots and negation, and a loop-invariant value.
+ * square roots and negation, and a loop-invariant value; kernels with math functions, which run in stages.
  */
 class FusedKernelTest {
     private static final int LENGTH = 10_000;
@@ -23,6 +24,11 @@ class FusedKernelTest {
      * program's parameter {@code t}, if any, is {@code t}.
      */
     private static void assertSameMerges(String program, Object store, Object t, Object initial) {
+        assertSameMergesOfAll(program, store, t, new Object[] {initial});
+    }
+
+    /** The same for every merger of the kernel, {@code initial} holding their initial values. */
+    private static void assertSameMergesOfAll(String program, Object store, Object t, Object[] initial) {
         LanePlanner.Plan plan = Plans.plan(program);
         assertNotNull(plan, program);
         FusedKernel fused = plan.kernel().fused();
@@ -33,17 +39,19 @@ class FusedKernelTest {
         for (long from : new long[] {0, 3}) {
             for (int steps : steps(fused.lanes())) {
                 long[] bases = {0};
-                Object[] acc = {initial};
+                Object[] acc = initial.clone();
                 fused.run(stores, bases, from, steps, invariants, acc);
-                Object expected = plan.kernel().run(stores, bases, from, from + (long) steps * fused.lanes(), invariants,
-                        new Object[] {initial})[0];
-                String at = program + " from " + from + ", " + steps + " steps";
-                if (expected instanceof Double e) {
-                    assertEquals(e, (Double) acc[0], 1e-9 * Math.max(1, Math.abs(e)), at);
-                } else if (expected instanceof Float e) {
-                    assertEquals(e, (Float) acc[0], 1e-4f * Math.max(1, Math.abs(e)), at);
-                } else {
-                    assertEquals(expected, acc[0], at);
+                Object[] expected = plan.kernel().run(stores, bases, from, from + (long) steps * fused.lanes(),
+                        invariants, initial.clone());
+                for (int j = 0; j < initial.length; j++) {
+                    String at = program + " from " + from + ", " + steps + " steps, merger " + j;
+                    if (expected[j] instanceof Double e) {
+                        assertEquals(e, (Double) acc[j], 1e-9 * Math.max(1, Math.abs(e)), at);
+                    } else if (expected[j] instanceof Float e) {
+                        assertEquals(e, (Float) acc[j], 1e-4f * Math.max(1, Math.abs(e)), at);
+                    } else {
+                        assertEquals(expected[j], acc[j], at);
+                    }
                 }
             }
         }
@@ -95,5 +103,32 @@ class FusedKernelTest {
                 null, 0);
         assertSameMerges("|v: vec[f32]| result(for(v, merger[f32,+], |b, i, x| if(x > 0.0f, merge(b, x * 2.0f), b)))", f,
                 null, 0f);
+    }
+
+    @Test
+    void mathFunctionsRunInStages() {
+        double[] v = doubles();
+        String[] programs = {
+            // One stage boundary, the function's argument an element or arithmetic; the element read again after it.
+            "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x * exp(x / 100.0))))",
+            "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, log(x * x + 1.0))))",
+            // Chains of functions (three stages), a value computed in stage 0 read in the last, and two mergers.
+            "|v: vec[f64]| result(for(v, {merger[f64,+], merger[f64,*]}, |b, i, x| let y = x * 0.5 + 1.0;"
+                + " {merge(b.$0, erf(exp(x / 50.0) - 1.0) * y), merge(b.$1, 1.0 + tanh(x) / 1e4)}))",
+            // A mask and a blend in the last stage, on a function's result and an element.
+            "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| let e = sin(x); if(e > 0.0 && x < 20.0, merge(b, e + x), b)))",
+            // A function of a loop-invariant value (broadcast into a buffer).
+            "|v: vec[f64], t: f64| result(for(v, merger[f64,+], |b, i, x| merge(b, x * exp(t))))",
+        };
+        for (String p : programs) {
+            LanePlanner.Plan plan = Plans.plan(p);
+            assertNotNull(plan, p);
+            assertTrue(plan.kernel().fused() != null && plan.kernel().fused().staged(), p);
+        }
+        assertSameMerges(programs[0], v, null, 0.0);
+        assertSameMerges(programs[1], v, null, 0.0);
+        assertSameMergesOfAll(programs[2], v, null, new Object[] {0.0, 1.0});
+        assertSameMerges(programs[3], v, null, 0.0);
+        assertSameMerges(programs[4], v, 0.25, 0.0);
     }
 }

@@ -4,9 +4,13 @@ import java.util.List;
 
 import weld.WeldLanguage;
 import weld.ir.Expr;
+import weld.nodes.loop.Reductions;
 import weld.types.WeldType;
 
-/** The lane plan of a test program's outermost loop, a merger reduction (null if the planner refuses it). */
+/**
+ * The lane plan of a test program's outermost loop, a reduction into a merger or a struct of mergers (null if the
+ * planner refuses it).
+ */
 public final class Plans {
     private Plans() {
     }
@@ -17,7 +21,10 @@ public final class Plans {
             body = r.builder();
         }
         Expr.For f = (Expr.For) body;
-        WeldType.Builder m = (WeldType.Builder) f.builder().type();
-        return LanePlanner.plan(f, List.of(m), List.of(f.update().body()), l -> true);
+        WeldType bt = f.builder().type().resolve();
+        List<WeldType.Builder> mergers = Reductions.mergers(bt);
+        List<Expr> parts = Reductions.components(f.update().body(), f.update().params().get(0).symbol(),
+                bt instanceof WeldType.Struct, mergers.size());
+        return LanePlanner.plan(f, mergers, parts, l -> true);
     }
 }
