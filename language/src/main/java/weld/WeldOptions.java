@@ -42,8 +42,9 @@ public final class WeldOptions {
             + "allows it (see docs/performance.md).", category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL)
     public static final OptionKey<Boolean> Vectorize = new OptionKey<>(true);
 
-    @Option(help = "Repetitions a loop with a SIMD kernel runs through its scalar body in the interpreter before the "
-            + "kernel takes over there (0: at once); compiled code always runs the kernel (see docs/performance.md).",
+    @Option(help = "Repetitions (of four iterations) a loop with a SIMD kernel runs as plain scalar blocks in the "
+            + "interpreter before the vector kernel takes over there (0: at once); compiled code always runs the vector "
+            + "kernel (see docs/performance.md).",
             category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL)
     public static final OptionKey<Integer> KernelWarmup = new OptionKey<>(1 << 15);
 

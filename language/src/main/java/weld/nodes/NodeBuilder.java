@@ -637,7 +637,7 @@ public final class NodeBuilder {
         }
         Class<?> target = Storage.newArray(Storage.kindOf(((WeldType.Builder) f.builder().type().resolve()).elem()), 0)
                 .getClass();
-        return new VectorIndexedMergeBody(plan.kernel().fused(), target, builderSlot,
+        return new VectorIndexedMergeBody(plan.kernel().fused(), plan.kernel().scalarBlocks(), target, builderSlot,
                 kernelInputs(plan, iteratorSlots), countSlot, counterSlot, kernelWarmup, body);
     }
 

@@ -159,14 +159,7 @@ public final class ScalarOps {
                 };
             }
             c = ValueOrder.compare(WeldType.Scalar.of(k), a, b);
-            return switch (op) {
-                case EQ -> c == 0;
-                case NE -> c != 0;
-                case LT -> c < 0;
-                case LE -> c <= 0;
-                case GT -> c > 0;
-                default -> c >= 0;
-            };
+            return holds(op, c);
         }
         return switch (Carrier.of(k)) {
             case BOOLEAN -> switch (op) {
@@ -211,7 +204,20 @@ public final class ScalarOps {
         };
     }
 
-    private static double applyDouble(BinOp op, double a, double b) {
+    /** Whether comparison {@code op} holds for operands whose order is {@code order} (negative, 0, positive). */
+    public static boolean holds(BinOp op, int order) {
+        return switch (op) {
+            case EQ -> order == 0;
+            case NE -> order != 0;
+            case LT -> order < 0;
+            case LE -> order <= 0;
+            case GT -> order > 0;
+            default -> order >= 0;
+        };
+    }
+
+    /** {@code a op b} on doubles (an {@code f32} operation is this, rounded to {@code float}). */
+    public static double applyDouble(BinOp op, double a, double b) {
         return switch (op) {
             case SUB -> a - b;
             case DIV -> a / b;

@@ -4,6 +4,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.ScalarOps;
 import weld.runtime.ValueOrder;
 import weld.syntax.BinOp;
 import weld.syntax.Pos;
@@ -74,14 +75,9 @@ public final class CompareNode extends BinaryNode {
     }
 
     private boolean decide(int c) {
-        return switch (op) {
-            case EQ -> c == 0;
-            case NE -> c != 0;
-            case LT -> c < 0;
-            case LE -> c <= 0;
-            case GT -> c > 0;
-            case GE -> c >= 0;
-            default -> throw badOp();
-        };
+        if (!op.isComparison()) {
+            throw badOp();
+        }
+        return ScalarOps.holds(op, c);
     }
 }

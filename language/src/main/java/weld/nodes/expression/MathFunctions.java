@@ -7,7 +7,8 @@ public final class MathFunctions {
     private MathFunctions() {
     }
 
-    static double apply(UnaryOp op, double x) {
+    /** Math function {@code op} of {@code x}. */
+    public static double apply(UnaryOp op, double x) {
         return switch (op) {
             case EXP -> Math.exp(x);
             case LOG -> Math.log(x);

@@ -22,9 +22,12 @@ abstract class KernelBody extends LoopBody {
     @Child protected LoopBody scalar;
     @CompilationFinal private boolean vectorized;
     private final CountProfile counts = new CountProfile();
-    /** Scalar repetitions the interpreter runs where the kernel could run, before it takes the kernel. */
+    /**
+     * Repetitions (of four iterations) the interpreter runs as scalar blocks where the kernel could run, before it
+     * takes the vector kernel.
+     */
     private final int warmup;
-    /** Interpreted repetitions that ran the scalar body where the kernel could have run (racy across tasks). */
+    /** Interpreted repetitions that ran as scalar blocks where the kernel could have run (racy across tasks). */
     private int interpretedScalarRepetitions;
 
     KernelBody(int countSlot, int counterSlot, KernelInputs inputs, int warmup, LoopBody scalar) {
@@ -65,24 +68,28 @@ abstract class KernelBody extends LoopBody {
     }
 
     /**
-     * Called where the kernel can run; whether it runs now. Compiled code only holds the kernel once it could have
-     * run: a loop that is always short compiles to the scalar body alone (measured: the logistic-regression step with
-     * its inner loops wrapped ran 125 -> 270 ms while the kernel path was compiled in). The interpreter takes the
-     * kernel only after {@code warmup} scalar repetitions of this node ({@code weld.KernelWarmup}): the first use of
-     * the Vector API in a JVM links and initializes its classes, which a short first call should not pay for
-     * (measured: the first call of the Black-Scholes program on 1,000 rows in a fresh JVM, 130-160 ms through the
-     * kernel, 15-20 ms through the scalar body), while a long one gains from it.
+     * Called where the kernel can run; whether the vector kernel runs now (if not, the interpreter runs the kernel's
+     * {@link weld.nodes.loop.lanes.ScalarLaneKernel scalar blocks} and reports them with {@link #scalarBlocksRan}).
+     * Compiled code only holds the kernel once it could have run: a loop that is always short compiles to the scalar
+     * body alone (measured: the logistic-regression step with its inner loops wrapped ran 125 -> 270 ms while the
+     * kernel path was compiled in). The interpreter takes the vector kernel only after {@code warmup} repetitions
+     * of four iterations of this node ({@code weld.KernelWarmup}): the first use of the Vector API in a JVM links and
+     * initializes its classes, which a short first call should not pay for (measured: the first call of the
+     * Black-Scholes program on 1,000 rows in a fresh JVM, 130-160 ms through the kernel, 15-20 ms through the
+     * scalar body), while a long one gains from it.
      */
     protected final boolean kernelRuns() {
         if (!vectorized) {
             CompilerDirectives.transferToInterpreterAndInvalidate();
             vectorized = true;
         }
-        if (!CompilerDirectives.inInterpreter() || interpretedScalarRepetitions >= warmup) {
-            return true;
-        }
-        interpretedScalarRepetitions++;
-        return false;
+        return !CompilerDirectives.inInterpreter() || interpretedScalarRepetitions >= warmup;
+    }
+
+    /** Called after the interpreter ran {@code iterations} as scalar blocks: they count towards the warm-up. */
+    protected final void scalarBlocksRan(long iterations) {
+        interpretedScalarRepetitions = (int) Math.min(Integer.MAX_VALUE, interpretedScalarRepetitions + (iterations + 3) / 4);
+        interpretedKernelRan(iterations);
     }
 
     /**

@@ -4,6 +4,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.VecMerger;
 import weld.nodes.loop.lanes.FusedKernel;
+import weld.nodes.loop.lanes.ScalarLaneKernel;
 
 /**
  * An {@link UpdateBody} of the shape {@code merge(b, {i, value})}, into the loop's own {@code vecmerger} at the loop
@@ -18,14 +19,17 @@ import weld.nodes.loop.lanes.FusedKernel;
  */
 public final class VectorIndexedMergeBody extends KernelBody {
     private final FusedKernel kernel;
+    private final ScalarLaneKernel scalarBlocks;
     private final Class<?> targetClass;
     private final int builderSlot;
 
     /** {@code builderSlot}: where the loop's vecmerger is, whose array must be a {@code targetClass}. */
-    public VectorIndexedMergeBody(FusedKernel kernel, Class<?> targetClass, int builderSlot, KernelInputs inputs,
-                                  int countSlot, int counterSlot, int warmup, UpdateBody scalar) {
+    public VectorIndexedMergeBody(FusedKernel kernel, ScalarLaneKernel scalarBlocks, Class<?> targetClass,
+                                  int builderSlot, KernelInputs inputs, int countSlot, int counterSlot, int warmup,
+                                  UpdateBody scalar) {
         super(countSlot, counterSlot, inputs, warmup, scalar);
         this.kernel = kernel;
+        this.scalarBlocks = scalarBlocks;
         this.targetClass = targetClass;
         this.builderSlot = builderSlot;
     }
@@ -36,10 +40,14 @@ public final class VectorIndexedMergeBody extends KernelBody {
                 || v.store().getClass() != targetClass || n > v.length()) {
             return scalar.executeRepeating(frame);
         }
-        if (!kernelRuns()) {
-            return scalar.executeRepeating(frame);
-        }
         long to = Math.min(n, i + CHUNK);
+        if (!kernelRuns()) {
+            scalarBlocks.runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, to, inputs.invariants(frame),
+                    v.store());
+            advance(frame, i, to - i);
+            scalarBlocksRan(to - i);
+            return true;
+        }
         int steps = (int) ((to - i) / kernel.lanes());
         kernel.runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, steps, inputs.invariants(frame), v.store());
         advance(frame, i, (long) steps * kernel.lanes());

@@ -38,12 +38,16 @@ public final class VectorReductionBody extends KernelBody {
         if (!kernelCanRun(frame, i, n)) {
             return scalar.executeRepeating(frame);
         }
-        if (!kernelRuns()) {
-            return scalar.executeRepeating(frame);
-        }
         long to = Math.min(n, i + CHUNK);
         Object[] stores = inputs.stores(frame);
         long[] bases = inputs.bases(frame);
+        if (!kernelRuns()) {
+            Object[] acc = kernel.scalarBlocks().run(stores, bases, i, to, inputs.invariants(frame), accumulators(frame));
+            writeAccumulators(frame, acc);
+            advance(frame, i, to - i);
+            scalarBlocksRan(to - i);
+            return true;
+        }
         FusedKernel fused = kernel.fused();
         if (fused != null && !CompilerDirectives.inInterpreter()) {
             int steps = (int) ((to - i) / fused.lanes());

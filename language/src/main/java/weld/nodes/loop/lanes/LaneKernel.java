@@ -29,12 +29,19 @@ public final class LaneKernel {
     private final LaneNode.Element[] elements;
     private final Component[] components;
     private final FusedKernel fused;
+    private final ScalarLaneKernel scalarBlocks;
 
     LaneKernel(LaneNode[] nodes, LaneNode.Element[] elements, Component[] components) {
         this.nodes = nodes;
         this.elements = elements;
         this.components = components;
         this.fused = FusedKernel.of(nodes, components);
+        this.scalarBlocks = new ScalarLaneKernel(nodes, components);
+    }
+
+    /** The same update function as plain scalar blocks, which the interpreter runs while the kernel warms up. */
+    public ScalarLaneKernel scalarBlocks() {
+        return scalarBlocks;
     }
 
     /** The same update function as one loop of vector operations in compiled code, or null if it cannot be. */

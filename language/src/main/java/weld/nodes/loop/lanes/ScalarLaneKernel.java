@@ -1,0 +1,332 @@
+package weld.nodes.loop.lanes;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import weld.nodes.expression.MathFunctions;
+import weld.runtime.ScalarOps;
+import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
+import weld.syntax.UnaryOp;
+
+/**
+ * A kernel's update function run a block of {@link LaneKernel#BLOCK} iterations at a time, each node one plain loop
+ * over primitive arrays, without the Vector API: what the interpreter runs before a kernel has warmed up. In a cold
+ * JVM, the tree of Truffle nodes that runs an iteration is Java bytecode that HotSpot interprets until it has
+ * compiled hundreds of node methods, and the Vector API is slower still until C2 has compiled it; a few short loops
+ * over arrays are neither. {@code f64} and {@code f32} values are held as {@code double}s (each {@code f32} result
+ * rounded to {@code float}: the same value, as a {@code double} holds every {@code float} sum, product, quotient and
+ * square root exactly before that rounding), {@code i64} and {@code i32} as {@code long}s (each {@code i32} result
+ * wrapped to {@code int}), masks as {@code boolean}s. Math functions are Weld's scalar ones, so results are the
+ * scalar loop's; merger reductions reassociate like {@code ReductionBody}: iteration {@code k} of a block merges
+ * into accumulator {@code k % 4}, combined {@code (a0 op a1) op (a2 op a3)} at the end.
+ */
+public final class ScalarLaneKernel {
+    private static final int ACCUMULATORS = 4;
+
+    private final LaneNode[] nodes;
+    private final LaneKernel.Component[] components;
+
+    ScalarLaneKernel(LaneNode[] nodes, LaneKernel.Component[] components) {
+        this.nodes = nodes;
+        this.components = components;
+    }
+
+    /**
+     * Runs iterations {@code [from, to)} (iterator {@code j}'s element of iteration {@code i} is
+     * {@code stores[j][bases[j] + i]}); returns the accumulators {@code acc} with the iterations merged in.
+     */
+    @TruffleBoundary
+    public Object[] run(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object[] acc) {
+        Object[] arrays = arrays(invariants, (int) Math.min(LaneKernel.BLOCK, to - from));
+        int[] offsets = new int[nodes.length];
+        Object[] lanes = new Object[components.length];
+        for (int j = 0; j < components.length; j++) {
+            LaneKernel.Component c = components[j];
+            Object identity = ScalarOps.identity(c.type(), c.op());
+            lanes[j] = isLong(c.type().kind()) ? fill(new long[ACCUMULATORS], toLong(identity))
+                    : fill(new double[ACCUMULATORS], toDouble(identity));
+        }
+        for (long s = from; s < to; s += LaneKernel.BLOCK) {
+            int n = (int) Math.min(LaneKernel.BLOCK, to - s);
+            block(stores, bases, s, n, arrays, offsets);
+            for (int j = 0; j < components.length; j++) {
+                for (LaneNode v : components[j].values()) {
+                    reduce(components[j], arrays[v.id], offsets[v.id], n, lanes[j]);
+                }
+            }
+        }
+        Object[] result = new Object[components.length];
+        for (int j = 0; j < components.length; j++) {
+            LaneKernel.Component c = components[j];
+            Object[] a = new Object[ACCUMULATORS];
+            for (int u = 0; u < ACCUMULATORS; u++) {
+                a[u] = boxed(c.type().kind(), lanes[j], u);
+            }
+            Object folded = ScalarOps.combine(c.type(), c.op(), ScalarOps.combine(c.type(), c.op(), a[0], a[1]),
+                    ScalarOps.combine(c.type(), c.op(), a[2], a[3]));
+            result[j] = ScalarOps.combine(c.type(), c.op(), acc[j], folded);
+        }
+        return result;
+    }
+
+    /**
+     * Runs iterations {@code [from, to)} of a kernel with one component whose merge goes to element {@code i} of
+     * {@code target} in iteration {@code i}: each element combined once with its value, as the scalar loop does.
+     */
+    @TruffleBoundary
+    public void runIndexedMerge(Object[] stores, long[] bases, long from, long to, Object[] invariants,
+                                Object target) {
+        Object[] arrays = arrays(invariants, (int) Math.min(LaneKernel.BLOCK, to - from));
+        int[] offsets = new int[nodes.length];
+        LaneKernel.Component c = components[0];
+        LaneNode value = c.values()[0];
+        for (long s = from; s < to; s += LaneKernel.BLOCK) {
+            int n = (int) Math.min(LaneKernel.BLOCK, to - s);
+            block(stores, bases, s, n, arrays, offsets);
+            Object v = arrays[value.id];
+            int vo = offsets[value.id];
+            int t = (int) s;
+            // instanceof rather than a pattern switch, whose first run spins a class (slow in a cold JVM).
+            if (target instanceof double[] d) {
+                combine(c.op(), false, d, t, (double[]) v, vo, d, t, n);
+            } else if (target instanceof float[] f) {
+                for (int k = 0; k < n; k++) {
+                    f[t + k] = (float) ScalarOps.applyDouble(c.op(), f[t + k], ((double[]) v)[vo + k]);
+                }
+            } else if (target instanceof long[] l) {
+                combine(c.op(), false, l, t, (long[]) v, vo, l, t, n);
+            } else {
+                int[] i = (int[]) target;
+                for (int k = 0; k < n; k++) {
+                    i[t + k] = (int) applyLong(c.op(), i[t + k], ((long[]) v)[vo + k]);
+                }
+            }
+        }
+    }
+
+    /** Each node's block array: elements get theirs per block, invariants are filled once. */
+    private Object[] arrays(Object[] invariants, int size) {
+        Object[] arrays = new Object[nodes.length];
+        for (LaneNode node : nodes) {
+            if (node instanceof LaneNode.Invariant v) {
+                Object x = invariants[v.invariant];
+                arrays[node.id] = node.kind == ScalarKind.BOOL ? fill(new boolean[size], (Boolean) x)
+                        : isLong(node.kind) ? fill(new long[size], toLong(x)) : fill(new double[size], toDouble(x));
+            } else if (!(node instanceof LaneNode.Element)) {
+                arrays[node.id] = node.kind == ScalarKind.BOOL ? new boolean[size]
+                        : isLong(node.kind) ? new long[size] : new double[size];
+            } else if (node.kind == ScalarKind.F32) {
+                arrays[node.id] = new double[size];
+            } else if (node.kind == ScalarKind.I32) {
+                arrays[node.id] = new long[size];
+            }
+        }
+        return arrays;
+    }
+
+    /** Every node's values for iterations {@code [s, s + n)}. */
+    private void block(Object[] stores, long[] bases, long s, int n, Object[] arrays, int[] offsets) {
+        for (LaneNode node : nodes) {
+            if (node instanceof LaneNode.Element e) {
+                int at = (int) (bases[e.iterator] + s);
+                Object store = stores[e.iterator];
+                if (store instanceof float[] f) {
+                    double[] d = (double[]) arrays[e.id];
+                    for (int k = 0; k < n; k++) {
+                        d[k] = f[at + k];
+                    }
+                } else if (store instanceof int[] i) {
+                    long[] l = (long[]) arrays[e.id];
+                    for (int k = 0; k < n; k++) {
+                        l[k] = i[at + k];
+                    }
+                } else {
+                    arrays[e.id] = store;
+                    offsets[e.id] = at;
+                }
+            } else if (node instanceof LaneNode.Binary b) {
+                binary(b, arrays, offsets, n);
+            } else if (node instanceof LaneNode.Unary u) {
+                unary(u, arrays[u.arg.id], offsets[u.arg.id], arrays[u.id], n);
+            } else if (node instanceof LaneNode.Select x) {
+                select(x, arrays, offsets, n);
+            }
+        }
+    }
+
+    private static void binary(LaneNode.Binary b, Object[] arrays, int[] offsets, int n) {
+        Object l = arrays[b.left.id];
+        int lo = offsets[b.left.id];
+        Object r = arrays[b.right.id];
+        int ro = offsets[b.right.id];
+        Object out = arrays[b.id];
+        if (b.op.isComparison()) {
+            boolean[] m = (boolean[]) out;
+            if (isLong(b.left.kind)) {
+                long[] x = (long[]) l;
+                long[] y = (long[]) r;
+                for (int k = 0; k < n; k++) {
+                    m[k] = ScalarOps.holds(b.op, Long.compare(x[lo + k], y[ro + k]));
+                }
+            } else {
+                double[] x = (double[]) l;
+                double[] y = (double[]) r;
+                for (int k = 0; k < n; k++) {
+                    double p = x[lo + k];
+                    double q = y[ro + k];
+                    // IEEE: NaN is unordered (only != holds), -0.0 equals 0.0.
+                    m[k] = p != p || q != q ? b.op == BinOp.NE : ScalarOps.holds(b.op, p < q ? -1 : p > q ? 1 : 0);
+                }
+            }
+        } else if (b.kind == ScalarKind.BOOL) {
+            boolean and = b.op == BinOp.LAND || b.op == BinOp.BAND;
+            boolean[] x = (boolean[]) l;
+            boolean[] y = (boolean[]) r;
+            boolean[] m = (boolean[]) out;
+            for (int k = 0; k < n; k++) {
+                m[k] = and ? x[lo + k] & y[ro + k] : x[lo + k] | y[ro + k];
+            }
+        } else if (isLong(b.kind)) {
+            combine(b.op, b.kind == ScalarKind.I32, (long[]) l, lo, (long[]) r, ro, (long[]) out, 0, n);
+        } else {
+            combine(b.op, b.kind == ScalarKind.F32, (double[]) l, lo, (double[]) r, ro, (double[]) out, 0, n);
+        }
+    }
+
+    /** {@code out[oo + k] = x[xo + k] op y[yo + k]}, rounded to {@code float} if {@code f32}. */
+    private static void combine(BinOp op, boolean f32, double[] x, int xo, double[] y, int yo, double[] out, int oo,
+                                int n) {
+        for (int k = 0; k < n; k++) {
+            double r = ScalarOps.applyDouble(op, x[xo + k], y[yo + k]);
+            out[oo + k] = f32 ? (float) r : r;
+        }
+    }
+
+    /** {@code out[oo + k] = x[xo + k] op y[yo + k]}, wrapped to {@code int} if {@code i32}. */
+    private static void combine(BinOp op, boolean i32, long[] x, int xo, long[] y, int yo, long[] out, int oo, int n) {
+        for (int k = 0; k < n; k++) {
+            long r = applyLong(op, x[xo + k], y[yo + k]);
+            out[oo + k] = i32 ? (int) r : r;
+        }
+    }
+
+    private static long applyLong(BinOp op, long a, long b) {
+        return switch (op) {
+            case ADD -> a + b;
+            case SUB -> a - b;
+            case MUL -> a * b;
+            case MIN -> Math.min(a, b);
+            case MAX -> Math.max(a, b);
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
+    }
+
+    private static void unary(LaneNode.Unary u, Object a, int ao, Object out, int n) {
+        if (isLong(u.kind)) {
+            long[] x = (long[]) a;
+            long[] y = (long[]) out;
+            boolean i32 = u.kind == ScalarKind.I32;
+            for (int k = 0; k < n; k++) {
+                y[k] = i32 ? (int) -x[ao + k] : -x[ao + k];
+            }
+            return;
+        }
+        double[] x = (double[]) a;
+        double[] y = (double[]) out;
+        boolean f32 = u.kind == ScalarKind.F32;
+        for (int k = 0; k < n; k++) {
+            double r = switch (u.op) {
+                case NEG -> -x[ao + k];
+                case SQRT -> Math.sqrt(x[ao + k]);
+                default -> MathFunctions.apply(u.op, x[ao + k]);
+            };
+            y[k] = f32 ? (float) r : r;
+        }
+    }
+
+    private static void select(LaneNode.Select s, Object[] arrays, int[] offsets, int n) {
+        boolean[] c = (boolean[]) arrays[s.cond.id];
+        int co = offsets[s.cond.id];
+        int to = offsets[s.onTrue.id];
+        int fo = offsets[s.onFalse.id];
+        Object out = arrays[s.id];
+        if (out instanceof double[] d) {
+            double[] t = (double[]) arrays[s.onTrue.id];
+            double[] f = (double[]) arrays[s.onFalse.id];
+            for (int k = 0; k < n; k++) {
+                d[k] = c[co + k] ? t[to + k] : f[fo + k];
+            }
+        } else if (out instanceof long[] l) {
+            long[] t = (long[]) arrays[s.onTrue.id];
+            long[] f = (long[]) arrays[s.onFalse.id];
+            for (int k = 0; k < n; k++) {
+                l[k] = c[co + k] ? t[to + k] : f[fo + k];
+            }
+        } else {
+            boolean[] b = (boolean[]) out;
+            boolean[] t = (boolean[]) arrays[s.onTrue.id];
+            boolean[] f = (boolean[]) arrays[s.onFalse.id];
+            for (int k = 0; k < n; k++) {
+                b[k] = c[co + k] ? t[to + k] : f[fo + k];
+            }
+        }
+    }
+
+    /** Merges {@code values[vo + k]} into accumulator {@code k % 4}, rounding or wrapping to the merger's kind. */
+    private static void reduce(LaneKernel.Component c, Object values, int vo, int n, Object lanes) {
+        ScalarKind kind = c.type().kind();
+        if (isLong(kind)) {
+            long[] v = (long[]) values;
+            long[] a = (long[]) lanes;
+            boolean i32 = kind == ScalarKind.I32;
+            for (int k = 0; k < n; k++) {
+                long r = applyLong(c.op(), a[k & 3], v[vo + k]);
+                a[k & 3] = i32 ? (int) r : r;
+            }
+        } else {
+            double[] v = (double[]) values;
+            double[] a = (double[]) lanes;
+            boolean f32 = kind == ScalarKind.F32;
+            for (int k = 0; k < n; k++) {
+                double r = ScalarOps.applyDouble(c.op(), a[k & 3], v[vo + k]);
+                a[k & 3] = f32 ? (float) r : r;
+            }
+        }
+    }
+
+    private static boolean isLong(ScalarKind k) {
+        return k == ScalarKind.I64 || k == ScalarKind.I32;
+    }
+
+    private static double toDouble(Object x) {
+        return ((Number) x).doubleValue();
+    }
+
+    private static long toLong(Object x) {
+        return ((Number) x).longValue();
+    }
+
+    private static Object boxed(ScalarKind k, Object lanes, int u) {
+        return switch (k) {
+            case F64 -> ((double[]) lanes)[u];
+            case F32 -> (float) ((double[]) lanes)[u];
+            case I64 -> ((long[]) lanes)[u];
+            default -> (int) ((long[]) lanes)[u];
+        };
+    }
+
+    private static double[] fill(double[] a, double v) {
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+
+    private static long[] fill(long[] a, long v) {
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+
+    private static boolean[] fill(boolean[] a, boolean v) {
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+}
