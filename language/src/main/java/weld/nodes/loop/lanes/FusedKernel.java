@@ -2,7 +2,6 @@ package weld.nodes.loop.lanes;
 
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
-import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import jdk.incubator.vector.DoubleVector;
@@ -29,10 +28,10 @@ import weld.syntax.ScalarKind;
  * right.
  *
  * <p>A kernel with math functions other than negation and {@code sqrt} ({@code exp}, {@code log}, {@code erf} and
- * the others) runs in {@link KernelStages stages}, a block of {@link LaneKernel#BLOCK} iterations at a time: its
- * math functions run between the stages as C2-compiled Java over block buffers, as the JDK's vector math library is
- * what C2 compiles them to and partially evaluated code does not reach it (measured: {@code exp(x) + log(x)} summed
- * over 10^7 {@code f64}, 18 ms compiled by C2, 140 ms in partially evaluated code compiled by Graal).
+ * the others) runs as a {@link StagedKernel}: a block of {@link LaneKernel#BLOCK} iterations at a time, its math
+ * functions between the stages as C2-compiled Java over block buffers, as the JDK's vector math library is what C2
+ * compiles them to and partially evaluated code does not reach it (measured: {@code exp(x) + log(x)} summed over
+ * 10^7 {@code f64}, 18 ms compiled by C2, 140 ms in partially evaluated code compiled by Graal).
  */
 public final class FusedKernel {
     /** The most vector steps per loop iteration, each with its own accumulators (independent chains of adds). */
@@ -45,31 +44,27 @@ public final class FusedKernel {
     /** A step's temporaries, counted for {@link #REGISTERS}. */
     private static final int TEMPORARIES = 3;
     /** The probability that the kernel's loop goes on (a chunk is thousands of steps). */
-    private static final double CONTINUE = 0.999;
+    static final double CONTINUE = 0.999;
 
-    @CompilationFinal(dimensions = 1) private final LaneNode[] nodes;
-    @CompilationFinal(dimensions = 1) private final LaneKernel.Component[] components;
+    @CompilationFinal(dimensions = 1) final LaneNode[] nodes;
+    @CompilationFinal(dimensions = 1) final LaneKernel.Component[] components;
     /** Per node, the species of its values (null for masks). */
-    @CompilationFinal(dimensions = 1) private final VectorSpecies<?>[] species;
+    @CompilationFinal(dimensions = 1) final VectorSpecies<?>[] species;
     /** Per element kind (by ordinal), the species of {@link #lanes} lanes. */
-    @CompilationFinal(dimensions = 1) private final VectorSpecies<?>[] kindSpecies;
+    @CompilationFinal(dimensions = 1) final VectorSpecies<?>[] kindSpecies;
     /** The species of every mask: that of the widest kind. */
     private final VectorSpecies<?> maskSpecies;
-    private final int lanes;
+    final int lanes;
     /**
      * Vector steps per loop iteration ({@code U}: 4, 2 or 1), the most whose accumulators fit in registers with the
      * kernel's invariants (measured: the crime index, 11 invariants and 2 mergers, 21 ms with 4 sets, 14 with 1).
      */
-    private final int unroll;
-    /** The stages of a kernel with math functions, else null. */
-    private final KernelStages stages;
-    /** Vector steps per block of a staged kernel. */
-    private final int blockSteps;
+    final int unroll;
+    /** How a kernel with math functions runs, else null. */
+    private final StagedKernel staged;
 
     private FusedKernel(LaneNode[] nodes, LaneKernel.Component[] components, int lanes, KernelStages stages) {
         this.nodes = nodes;
-        this.stages = stages;
-        this.blockSteps = LaneKernel.BLOCK / lanes;
         this.components = components;
         this.lanes = lanes;
         // Only the species of kinds the kernel uses: each vector class's initialization is slow in a cold JVM.
@@ -84,6 +79,7 @@ public final class FusedKernel {
         ScalarKind widest = widest(nodes);
         this.maskSpecies = kindSpecies(widest);
         this.unroll = unroll(nodes, components.length);
+        this.staged = stages == null ? null : new StagedKernel(this, stages);
     }
 
     private VectorSpecies<?> kindSpecies(ScalarKind k) {
@@ -135,7 +131,7 @@ public final class FusedKernel {
 
     /** Whether the kernel runs in stages (has math functions): only {@link #run} runs such kernels. */
     public boolean staged() {
-        return stages != null;
+        return staged != null;
     }
 
     private static ScalarKind widest(LaneNode[] nodes) {
@@ -175,16 +171,8 @@ public final class FusedKernel {
      * {@code stores[j][bases[j] + i]}) and merges them into the accumulators {@code acc}, which it updates.
      */
     public void run(Object[] stores, long[] bases, long from, int steps, Object[] invariants, Object[] acc) {
-        if (stages != null) {
-            Object[] sums = accumulatorArrays();
-            Object[] buffers = buffers();
-            Object[] arrays = new Object[nodes.length];
-            int[] offsets = new int[nodes.length];
-            for (int b = 0; CompilerDirectives.injectBranchProbability(CONTINUE, b < steps); b += blockSteps) {
-                block(sums, stores, bases, from, b * lanes, Math.min(blockSteps, steps - b), invariants, buffers,
-                        arrays, offsets);
-            }
-            finish(loadAccumulators(sums), acc);
+        if (staged != null) {
+            staged.run(stores, bases, from, steps, invariants, acc);
             return;
         }
         Object[] broadcast = broadcasts(invariants);
@@ -219,156 +207,6 @@ public final class FusedKernel {
     }
 
     /**
-     * Runs the stages of a staged kernel over {@code count} steps from iteration {@code from + offset}: stage
-     * {@code s}'s math functions over the block's buffers (the argument of one that reads an element straight from
-     * its array), then stage {@code s}'s loop; the last stage merges into the accumulators, kept in arrays between
-     * blocks ({@code sums}). No vector is live across the math functions' calls: the compiler turns Vector API
-     * operations into SIMD instructions only for vectors that never need to exist as objects, and a call's state
-     * would keep them (measured: every operation left as a call, 8x slower than the lane kernel).
-     */
-    @ExplodeLoop
-    private void block(Object[] sums, Object[] stores, long[] bases, long from, int offset, int count,
-                       Object[] invariants, Object[] buffers, Object[] arrays, int[] offsets) {
-        for (int s = 0; s < stages.count; s++) {
-            for (LaneNode.Unary m : stages.math[s]) {
-                arrays[m.id] = buffers[m.id];
-                if (m.arg instanceof LaneNode.Element e) {
-                    arrays[e.id] = stores[e.iterator];
-                    offsets[e.id] = (int) (bases[e.iterator] + from) + offset;
-                } else {
-                    arrays[m.arg.id] = buffers[m.arg.id];
-                }
-                math(m, arrays, offsets, count * lanes);
-            }
-            if (s < stages.count - 1) {
-                stageLoop(s, stores, bases, from, offset, count, invariants, buffers);
-            } else {
-                lastStageLoop(sums, stores, bases, from, offset, count, invariants, buffers);
-            }
-        }
-    }
-
-    /** Stage {@code s} (not the last) over the block's {@code count} steps (a loop not exploded). */
-    private void stageLoop(int s, Object[] stores, long[] bases, long from, int offset, int count,
-                           Object[] invariants, Object[] buffers) {
-        Object[] broadcast = broadcasts(invariants);
-        for (int i = 0; CompilerDirectives.injectBranchProbability(CONTINUE, i < count); i++) {
-            stagedStep(s, stores, bases, from, offset + i * lanes, i * lanes, broadcast, buffers);
-        }
-    }
-
-    /** The last stage over the block's {@code count} steps, merging: groups of {@code unroll} steps, then the rest. */
-    private void lastStageLoop(Object[] accumulators, Object[] stores, long[] bases, long from, int offset, int count,
-                               Object[] invariants, Object[] buffers) {
-        Object[] broadcast = broadcasts(invariants);
-        Object[] sums = loadAccumulators(accumulators);
-        int groups = count / unroll;
-        for (int g = 0; CompilerDirectives.injectBranchProbability(CONTINUE, g < groups); g++) {
-            stagedGroup(sums, stores, bases, from, offset, g * unroll, broadcast, buffers, unroll);
-        }
-        stagedGroup(sums, stores, bases, from, offset, groups * unroll, broadcast, buffers, count - groups * unroll);
-        storeAccumulators(sums, accumulators);
-    }
-
-    /** The accumulator sets of {@link #identities()}, each stored in an array of one vector's lanes. */
-    @ExplodeLoop
-    private Object[] accumulatorArrays() {
-        Object[] sums = identities();
-        Object[] arrays = new Object[sums.length];
-        for (int j = 0; j < components.length; j++) {
-            ScalarKind k = components[j].type().kind();
-            for (int u = 0; u < unroll; u++) {
-                arrays[j * unroll + u] = switch (k) {
-                    case F64 -> new double[lanes];
-                    case F32 -> new float[lanes];
-                    case I64 -> new long[lanes];
-                    default -> new int[lanes];
-                };
-            }
-        }
-        storeAccumulators(sums, arrays);
-        return arrays;
-    }
-
-    @ExplodeLoop
-    private Object[] loadAccumulators(Object[] arrays) {
-        Object[] sums = new Object[arrays.length];
-        for (int j = 0; j < components.length; j++) {
-            ScalarKind k = components[j].type().kind();
-            for (int u = 0; u < unroll; u++) {
-                sums[j * unroll + u] = VectorOps.load(k, kindSpecies[k.ordinal()], arrays[j * unroll + u], 0);
-            }
-        }
-        return sums;
-    }
-
-    @ExplodeLoop
-    private void storeAccumulators(Object[] sums, Object[] arrays) {
-        for (int j = 0; j < components.length; j++) {
-            ScalarKind k = components[j].type().kind();
-            for (int u = 0; u < unroll; u++) {
-                VectorOps.store(k, sums[j * unroll + u], arrays[j * unroll + u], 0);
-            }
-        }
-    }
-
-    /** A math function over {@code n} values: C2-compiled Java (see {@link LaneNode.Unary#eval}). */
-    @TruffleBoundary
-    private static void math(LaneNode.Unary m, Object[] arrays, int[] offsets, int n) {
-        m.eval(arrays, offsets, n);
-    }
-
-    /** The last stage's steps {@code first} to {@code first + count - 1} of a block, step {@code u} into set {@code u}. */
-    @ExplodeLoop
-    private void stagedGroup(Object[] sums, Object[] stores, long[] bases, long from, int offset, int first,
-                             Object[] broadcast, Object[] buffers, int count) {
-        for (int u = 0; u < unroll; u++) {
-            if (u < count) {
-                int at = (first + u) * lanes;
-                accumulate(sums, u, stagedStep(stages.count - 1, stores, bases, from, offset + at, at, broadcast,
-                        buffers));
-            }
-        }
-    }
-
-    /**
-     * Stage {@code s}'s values for iterations {@code [from + offset, from + offset + lanes)}, whose place in the
-     * block buffers is {@code at}: each node computed, read from its buffer, or left out, as the stages say.
-     */
-    @ExplodeLoop
-    private Object[] stagedStep(int s, Object[] stores, long[] bases, long from, int offset, int at,
-                                Object[] broadcast, Object[] buffers) {
-        Object[] v = new Object[nodes.length];
-        for (LaneNode n : nodes) {
-            if (stages.load[s][n.id]) {
-                v[n.id] = VectorOps.load(n.kind, species[n.id], buffers[n.id], at);
-            } else if (stages.compute[s][n.id]) {
-                v[n.id] = value(n, v, stores, bases, from, offset, broadcast);
-            }
-            if (stages.store[s][n.id]) {
-                VectorOps.store(n.kind, v[n.id], buffers[n.id], at);
-            }
-        }
-        return v;
-    }
-
-    /** A block buffer for each buffered node of a staged kernel. */
-    private Object[] buffers() {
-        Object[] b = new Object[nodes.length];
-        for (LaneNode n : nodes) {
-            if (stages.buffered[n.id]) {
-                b[n.id] = switch (n.kind) {
-                    case F64 -> new double[LaneKernel.BLOCK];
-                    case F32 -> new float[LaneKernel.BLOCK];
-                    case I64 -> new long[LaneKernel.BLOCK];
-                    default -> new int[LaneKernel.BLOCK];
-                };
-            }
-        }
-        return b;
-    }
-
-    /**
      * Runs {@code count <= unroll} steps from iteration {@code from + offset}, step {@code u} into accumulator set
      * {@code u}.
      */
@@ -383,7 +221,7 @@ public final class FusedKernel {
     }
 
     @ExplodeLoop
-    private Object[] broadcasts(Object[] invariants) {
+    Object[] broadcasts(Object[] invariants) {
         Object[] broadcast = new Object[nodes.length];
         for (LaneNode n : nodes) {
             if (n instanceof LaneNode.Invariant v) {
@@ -395,7 +233,7 @@ public final class FusedKernel {
 
     /** Accumulator set {@code u} of component {@code j} is {@code sums[j * unroll + u]}. */
     @ExplodeLoop
-    private Object[] identities() {
+    Object[] identities() {
         Object[] sums = new Object[components.length * unroll];
         for (int j = 0; j < components.length; j++) {
             LaneKernel.Component c = components[j];
@@ -407,7 +245,7 @@ public final class FusedKernel {
     }
 
     @ExplodeLoop
-    private void accumulate(Object[] sums, int u, Object[] v) {
+    void accumulate(Object[] sums, int u, Object[] v) {
         for (int j = 0; j < components.length; j++) {
             LaneKernel.Component c = components[j];
             for (LaneNode value : c.values()) {
@@ -421,7 +259,7 @@ public final class FusedKernel {
      * or {@code s0}), then that vector's lanes left to right, and merges the result into {@code acc}.
      */
     @ExplodeLoop
-    private void finish(Object[] sums, Object[] acc) {
+    void finish(Object[] sums, Object[] acc) {
         for (int j = 0; j < components.length; j++) {
             LaneKernel.Component c = components[j];
             ScalarKind k = c.type().kind();
@@ -459,7 +297,7 @@ public final class FusedKernel {
      * which has to unroll for the switch to fold on the constant node.
      */
     @ExplodeLoop
-    private Object value(LaneNode n, Object[] v, Object[] stores, long[] bases, long from, int offset,
+    Object value(LaneNode n, Object[] v, Object[] stores, long[] bases, long from, int offset,
                          Object[] broadcast) {
         return switch (n) {
             case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
