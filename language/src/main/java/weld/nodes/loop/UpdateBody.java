@@ -3,10 +3,17 @@ package weld.nodes.loop;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
+import com.oracle.truffle.api.nodes.Node;
 import com.oracle.truffle.api.nodes.NodeUtil;
 
 import weld.nodes.Slots;
 import weld.nodes.WeldExpressionNode;
+import weld.nodes.builder.AppendNode;
+import weld.nodes.builder.MergeDictNode;
+import weld.nodes.builder.MergeKeyedNode;
+import weld.nodes.builder.MergeLanesNode;
+import weld.nodes.builder.VecMergeGroupNode;
+import weld.nodes.builder.VecMergeNode;
 import weld.runtime.Carrier;
 
 /**
@@ -23,6 +30,13 @@ import weld.runtime.Carrier;
 public final class UpdateBody extends LoopBody {
     static final int UNROLL = 4;
     /**
+     * Iterations per repetition of a blocked body whose merges all go to vecmergers (by index): key counting with 100 /
+     * 10^4 / 10^6 keys 49.5-51.7 / 36.3-36.5 / 187 ms with blocks of 4, 43.9-46.8 / 34.9-35.0 / 174 with blocks of 8
+     * (Java 45-51 / 36 / 179-180; a Truffle and a HotSpot safepoint poll per block); group-by's dictmerger merge
+     * keeps blocks of 4 (15.3 -> 16.5 ms with 8 at 1 thread).
+     */
+    static final int VECMERGER_UNROLL = 8;
+    /**
      * The largest update function (in nodes) run in blocks: group-by's merge is 4 nodes, key counting's 5. TPC-H Q1
      * (a 54-node body, six merges under an {@code if}, and a 10-node one) ran at 2 threads in 26-27 ms instead of 13
      * with both blocked, and in 13-26 with the 10-node one blocked (one JVM each, alternating); on one thread it
@@ -34,8 +48,10 @@ public final class UpdateBody extends LoopBody {
     private final int indexSlot;
     @Children private final ElementLoader[] loaders;
     private final boolean inPlace;
-    /** Whether iterations run in blocks of {@link #UNROLL}: a small in-place body without loops of its own. */
+    /** Whether iterations run in blocks: a small in-place body without loops of its own. */
     private final boolean unrolled;
+    /** Iterations per block: {@link #VECMERGER_UNROLL} if every merge goes to a vecmerger, else {@link #UNROLL}. */
+    private final int blockSize;
     @CompilationFinal(dimensions = 1) private final int[] iterationSlots;
     @Child private WeldExpressionNode body;
 
@@ -51,6 +67,22 @@ public final class UpdateBody extends LoopBody {
         this.body = body;
         this.unrolled = inPlace && NodeUtil.findFirstNodeInstance(body, ForNode.class) == null
                 && NodeUtil.countNodes(body) <= MAX_BLOCKED_NODES;
+        this.blockSize = onlyVecMergerMerges(body) ? VECMERGER_UNROLL : UNROLL;
+    }
+
+    private static boolean onlyVecMergerMerges(Node body) {
+        boolean[] vec = {false};
+        boolean[] other = {false};
+        body.accept(n -> {
+            if (n instanceof VecMergeNode || n instanceof VecMergeGroupNode) {
+                vec[0] = true;
+            } else if (n instanceof AppendNode || n instanceof MergeDictNode || n instanceof MergeKeyedNode
+                    || n instanceof MergeLanesNode) {
+                other[0] = true;
+            }
+            return true;
+        });
+        return vec[0] && !other[0];
     }
 
     @Override
@@ -58,11 +90,11 @@ public final class UpdateBody extends LoopBody {
         long i = counter(frame);
         long n = count(frame);
         if (unrolled) {
-            // Blocks of UNROLL iterations; the last repetition runs the tail. One stride per repetition, so the
+            // Blocks of blockSize iterations; the last repetition runs the tail. One stride per repetition, so the
             // compiled loop stays a counted loop (its element loads' bounds checks move before it).
-            if (hasNext(i, n, UNROLL)) {
+            if (hasNext(i, n, blockSize)) {
                 block(frame, i);
-                advance(frame, i, UNROLL);
+                advance(frame, i, blockSize);
                 IterationSlots.clear(frame, iterationSlots);
                 return true;
             }
@@ -89,7 +121,7 @@ public final class UpdateBody extends LoopBody {
 
     @ExplodeLoop
     private void block(VirtualFrame frame, long i) {
-        for (int k = 0; k < UNROLL; k++) {
+        for (int k = 0; k < blockSize; k++) {
             updateInPlace(frame, plus(i, k));
         }
     }

@@ -15,8 +15,9 @@ import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 
 /**
- * Small in-place update loops run in blocks of {@link UpdateBody#UNROLL} iterations with the tail in the last
- * repetition: every length around the block size gives the sequential result (a vecmerger, a filtering appender, a
+ * Small in-place update loops run in blocks of {@link UpdateBody#UNROLL} iterations ({@link
+ * UpdateBody#VECMERGER_UNROLL} when they only merge into vecmergers) with the tail in the last repetition: every
+ * length around both block sizes gives the sequential result (a vecmerger, a filtering appender, a
  * dictmerger, and a body with a loop of its own, which is not blocked), on one thread and in parallel tasks split at
  * odd places, and an error in the middle of a block is reported at its iteration.
  */
@@ -88,7 +89,7 @@ class UpdateBodyTest {
         for (int threads : new int[] {1, 3}) {
             try (Context c = context(threads)) {
                 Value program = c.eval("weld", PROGRAM);
-                for (int n : new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1001}) {
+                for (int n : new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 23, 1001}) {
                     long[] k = new long[n];
                     for (int i = 0; i < n; i++) {
                         k[i] = (i * 7919L) % 101;
