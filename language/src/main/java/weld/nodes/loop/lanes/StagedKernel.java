@@ -1,11 +1,8 @@
 package weld.nodes.loop.lanes;
 
 import com.oracle.truffle.api.CompilerDirectives;
-import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
-
-import jdk.incubator.vector.VectorSpecies;
 
 import weld.syntax.ScalarKind;
 
@@ -21,25 +18,10 @@ import weld.syntax.ScalarKind;
 final class StagedKernel {
     private final FusedKernel kernel;
     private final KernelStages stages;
-    @CompilationFinal(dimensions = 1) private final LaneNode[] nodes;
-    @CompilationFinal(dimensions = 1) private final LaneKernel.Component[] components;
-    @CompilationFinal(dimensions = 1) private final VectorSpecies<?>[] species;
-    @CompilationFinal(dimensions = 1) private final VectorSpecies<?>[] kindSpecies;
-    private final int lanes;
-    private final int unroll;
-    /** Vector steps per block. */
-    private final int blockSteps;
 
     StagedKernel(FusedKernel kernel, KernelStages stages) {
         this.kernel = kernel;
         this.stages = stages;
-        this.nodes = kernel.nodes;
-        this.components = kernel.components;
-        this.species = kernel.species;
-        this.kindSpecies = kernel.kindSpecies;
-        this.lanes = kernel.lanes;
-        this.unroll = kernel.unroll;
-        this.blockSteps = LaneKernel.BLOCK / lanes;
     }
 
     /**
@@ -49,11 +31,12 @@ final class StagedKernel {
     void run(Object[] stores, long[] bases, long from, int steps, Object[] invariants, Object[] acc) {
         Object[] sums = accumulatorArrays();
         Object[] buffers = buffers();
-        Object[] arrays = new Object[nodes.length];
-        int[] offsets = new int[nodes.length];
+        Object[] arrays = new Object[kernel.nodes.length];
+        int[] offsets = new int[kernel.nodes.length];
+        int blockSteps = LaneKernel.BLOCK / kernel.lanes;
         for (int b = 0; CompilerDirectives.injectBranchProbability(FusedKernel.CONTINUE, b < steps); b += blockSteps) {
-            block(sums, stores, bases, from, b * lanes, Math.min(blockSteps, steps - b), invariants, buffers, arrays,
-                    offsets);
+            block(sums, stores, bases, from, b * kernel.lanes, Math.min(blockSteps, steps - b), invariants, buffers,
+                    arrays, offsets);
         }
         kernel.finish(loadAccumulators(sums), acc);
     }
@@ -78,7 +61,7 @@ final class StagedKernel {
                 } else {
                     arrays[m.arg.id] = buffers[m.arg.id];
                 }
-                math(m, arrays, offsets, count * lanes);
+                math(m, arrays, offsets, count * kernel.lanes);
             }
             if (s < stages.count - 1) {
                 stageLoop(s, stores, bases, from, offset, count, invariants, buffers);
@@ -93,7 +76,7 @@ final class StagedKernel {
                            Object[] invariants, Object[] buffers) {
         Object[] broadcast = kernel.broadcasts(invariants);
         for (int i = 0; CompilerDirectives.injectBranchProbability(FusedKernel.CONTINUE, i < count); i++) {
-            stagedStep(s, stores, bases, from, offset + i * lanes, i * lanes, broadcast, buffers);
+            stagedStep(s, stores, bases, from, offset + i * kernel.lanes, i * kernel.lanes, broadcast, buffers);
         }
     }
 
@@ -102,11 +85,12 @@ final class StagedKernel {
                                Object[] invariants, Object[] buffers) {
         Object[] broadcast = kernel.broadcasts(invariants);
         Object[] sums = loadAccumulators(accumulators);
-        int groups = count / unroll;
+        int groups = count / kernel.unroll;
         for (int g = 0; CompilerDirectives.injectBranchProbability(FusedKernel.CONTINUE, g < groups); g++) {
-            stagedGroup(sums, stores, bases, from, offset, g * unroll, broadcast, buffers, unroll);
+            stagedGroup(sums, stores, bases, from, offset, g * kernel.unroll, broadcast, buffers, kernel.unroll);
         }
-        stagedGroup(sums, stores, bases, from, offset, groups * unroll, broadcast, buffers, count - groups * unroll);
+        stagedGroup(sums, stores, bases, from, offset, groups * kernel.unroll, broadcast, buffers,
+                count - groups * kernel.unroll);
         storeAccumulators(sums, accumulators);
     }
 
@@ -115,14 +99,14 @@ final class StagedKernel {
     private Object[] accumulatorArrays() {
         Object[] sums = kernel.identities();
         Object[] arrays = new Object[sums.length];
-        for (int j = 0; j < components.length; j++) {
-            ScalarKind k = components[j].type().kind();
-            for (int u = 0; u < unroll; u++) {
-                arrays[j * unroll + u] = switch (k) {
-                    case F64 -> new double[lanes];
-                    case F32 -> new float[lanes];
-                    case I64 -> new long[lanes];
-                    default -> new int[lanes];
+        for (int j = 0; j < kernel.components.length; j++) {
+            ScalarKind k = kernel.components[j].type().kind();
+            for (int u = 0; u < kernel.unroll; u++) {
+                arrays[j * kernel.unroll + u] = switch (k) {
+                    case F64 -> new double[kernel.lanes];
+                    case F32 -> new float[kernel.lanes];
+                    case I64 -> new long[kernel.lanes];
+                    default -> new int[kernel.lanes];
                 };
             }
         }
@@ -133,10 +117,11 @@ final class StagedKernel {
     @ExplodeLoop
     private Object[] loadAccumulators(Object[] arrays) {
         Object[] sums = new Object[arrays.length];
-        for (int j = 0; j < components.length; j++) {
-            ScalarKind k = components[j].type().kind();
-            for (int u = 0; u < unroll; u++) {
-                sums[j * unroll + u] = VectorOps.load(k, kindSpecies[k.ordinal()], arrays[j * unroll + u], 0);
+        for (int j = 0; j < kernel.components.length; j++) {
+            ScalarKind k = kernel.components[j].type().kind();
+            for (int u = 0; u < kernel.unroll; u++) {
+                sums[j * kernel.unroll + u] = VectorOps.load(k, kernel.kindSpecies[k.ordinal()],
+                        arrays[j * kernel.unroll + u], 0);
             }
         }
         return sums;
@@ -144,10 +129,10 @@ final class StagedKernel {
 
     @ExplodeLoop
     private void storeAccumulators(Object[] sums, Object[] arrays) {
-        for (int j = 0; j < components.length; j++) {
-            ScalarKind k = components[j].type().kind();
-            for (int u = 0; u < unroll; u++) {
-                VectorOps.store(k, sums[j * unroll + u], arrays[j * unroll + u], 0);
+        for (int j = 0; j < kernel.components.length; j++) {
+            ScalarKind k = kernel.components[j].type().kind();
+            for (int u = 0; u < kernel.unroll; u++) {
+                VectorOps.store(k, sums[j * kernel.unroll + u], arrays[j * kernel.unroll + u], 0);
             }
         }
     }
@@ -158,13 +143,13 @@ final class StagedKernel {
         m.eval(arrays, offsets, n);
     }
 
-    /** The last stage's steps {@code first} to {@code first + count - 1} of a block, step {@code u} into set {@code u}. */
+    /** The last stage's steps {@code first} to {@code first + count - 1} of a block, step {@code u} into set u. */
     @ExplodeLoop
     private void stagedGroup(Object[] sums, Object[] stores, long[] bases, long from, int offset, int first,
                              Object[] broadcast, Object[] buffers, int count) {
-        for (int u = 0; u < unroll; u++) {
+        for (int u = 0; u < kernel.unroll; u++) {
             if (u < count) {
-                int at = (first + u) * lanes;
+                int at = (first + u) * kernel.lanes;
                 kernel.accumulate(sums, u, stagedStep(stages.count - 1, stores, bases, from, offset + at, at, broadcast,
                         buffers));
             }
@@ -178,10 +163,10 @@ final class StagedKernel {
     @ExplodeLoop
     private Object[] stagedStep(int s, Object[] stores, long[] bases, long from, int offset, int at,
                                 Object[] broadcast, Object[] buffers) {
-        Object[] v = new Object[nodes.length];
-        for (LaneNode n : nodes) {
+        Object[] v = new Object[kernel.nodes.length];
+        for (LaneNode n : kernel.nodes) {
             if (stages.load[s][n.id]) {
-                v[n.id] = VectorOps.load(n.kind, species[n.id], buffers[n.id], at);
+                v[n.id] = VectorOps.load(n.kind, kernel.species[n.id], buffers[n.id], at);
             } else if (stages.compute[s][n.id]) {
                 v[n.id] = kernel.value(n, v, stores, bases, from, offset, broadcast);
             }
@@ -194,8 +179,8 @@ final class StagedKernel {
 
     /** A block buffer for each buffered node of a staged kernel. */
     private Object[] buffers() {
-        Object[] b = new Object[nodes.length];
-        for (LaneNode n : nodes) {
+        Object[] b = new Object[kernel.nodes.length];
+        for (LaneNode n : kernel.nodes) {
             if (stages.buffered[n.id]) {
                 b[n.id] = switch (n.kind) {
                     case F64 -> new double[LaneKernel.BLOCK];
