@@ -10,7 +10,7 @@ import jdk.incubator.vector.VectorSpecies;
  * ranges is a quotient of two polynomials. A vector whose lanes fall into several ranges evaluates one numerator
  * and one denominator, each lane with its own range's variable and coefficients (a lane permutation of a table row
  * per Horner step), where it used to evaluate every present range's pair; one division serves every range. Horner's
- * rule uses fused multiply-adds and the tail's two {@code exp}s the Vector API's {@code EXP} (the JDK's SIMD math
+ * rule uses fused multiply-adds and the tail's {@code exp} the Vector API's {@code EXP} (the JDK's SIMD math
  * library, within 1 ulp of {@code Math.exp}): results may differ from the scalar function by 1 ulp, and a lane's
  * result does not depend on the other lanes of its vector (below 1.25 not at all; from 1.25 on, {@code EXP} itself
  * may differ in the last bit before and after C2 compiles this method).
@@ -223,12 +223,12 @@ final class VectorErf {
                 r = r.blend(t.add(ERX).blend(t.neg().sub(ERX), negative), mid);
             }
             if (anyTail) {
-                DoubleVector rs = t;
-                DoubleVector z = ax.reinterpretAsLongs().lanewise(VectorOperators.AND, 0xffffffff00000000L)
-                        .reinterpretAsDoubles();
-                DoubleVector e1 = z.neg().mul(z).sub(0.5625).lanewise(VectorOperators.EXP);
-                DoubleVector e2 = z.sub(ax).mul(z.add(ax)).add(rs).lanewise(VectorOperators.EXP);
-                DoubleVector q = e1.mul(e2).div(ax);
+                // erfc(|x|) = exp(-x^2 - 0.5625 + R/S) / |x| with one exp. fdlibm splits -x^2 into a second exp of an
+                // exactly squared head of x, which erfc needs; erf = 1 - erfc (erfc < 0.08 here) only feels the
+                // rounding of the exponent in its last bit: of 200,000 tail arguments, 0.75% are 1 ulp from the
+                // correctly rounded erf (fdlibm: 0.37%), none more. Black-Scholes: 149 -> 134 ms.
+                DoubleVector q = ax.neg().fma(ax, DoubleVector.broadcast(sp, -0.5625)).add(t)
+                        .lanewise(VectorOperators.EXP).div(ax);
                 r = r.blend(DoubleVector.broadcast(sp, 1.0).sub(q).blend(q.sub(1.0), negative), tail);
             }
             r.intoArray(out, k, lanes);
