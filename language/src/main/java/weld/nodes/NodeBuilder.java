@@ -632,7 +632,7 @@ public final class NodeBuilder {
     private LoopBody indexedMerge(Expr.For f, UpdateBody body, int builderSlot, int countSlot, int counterSlot,
                                   List<LoopSlots> iteratorSlots) {
         LanePlanner.Plan plan = vectorize ? LanePlanner.planIndexedMerge(f, indexedLookups::containsKey) : null;
-        if (plan == null || plan.kernel().fused() == null || plan.kernel().fused().staged()) {
+        if (plan == null || plan.kernel().fused() == null) {
             return body;
         }
         Class<?> target = Storage.newArray(Storage.kindOf(((WeldType.Builder) f.builder().type().resolve()).elem()), 0)

@@ -1,5 +1,6 @@
 package weld.nodes.loop;
 
+import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.VecMerger;
@@ -41,7 +42,10 @@ public final class VectorIndexedMergeBody extends KernelBody {
             return scalar.executeRepeating(frame);
         }
         long to = Math.min(n, i + CHUNK);
-        if (!kernelRuns()) {
+        // A staged kernel (one with math functions) runs in compiled code only: the interpreter would box every
+        // vector of its stages (measured: 2 * 10^6 iterations with erf and exp, 1.4 s against 0.36 for the scalar
+        // body), so it keeps the scalar blocks until then.
+        if (!kernelRuns() || kernel.staged() && CompilerDirectives.inInterpreter()) {
             scalarBlocks.runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, to, inputs.invariants(frame),
                     v.store());
             advance(frame, i, to - i);

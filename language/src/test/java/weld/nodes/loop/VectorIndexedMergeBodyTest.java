@@ -22,8 +22,8 @@ import weld.nodes.loop.lanes.LanePlanner;
 /**
  * Vecmerger merges at the loop index run as SIMD code ({@link VectorIndexedMergeBody}): each element is combined
  * once with its value, as in the scalar loop, so the results equal those with {@code weld.Vectorize} off exactly,
- * for every tail length, prior contents, the other operators and kinds, inner loops, parallel tasks, and indices
- * past the vecmerger's end (an error at the same iteration); and which loops the planner accepts.
+ * for every tail length, prior contents, the other operators and kinds, inner loops, math functions, parallel tasks,
+ * and indices past the vecmerger's end (an error at the same iteration); and which loops the planner accepts.
  */
 class VectorIndexedMergeBodyTest {
     private static SimdContexts contexts;
@@ -98,6 +98,20 @@ class VectorIndexedMergeBodyTest {
             assertSame("|x: vec[f64], e: vec[f64], z: vec[f64]| let d = len(z); "
                     + "result(for(e, vecmerger[f64,+](z), |b, r, err| let base = r * d; "
                     + "for(z, b, |bb, j, zj| merge(bb, {j, lookup(x, base + j) * err}))))", x, e, zeros);
+        }
+    }
+
+    /**
+     * A value with math functions: compiled code runs its kernel in stages (checked by {@code FusedKernelTest} and
+     * {@code LauncherIT}); the interpreter keeps the scalar blocks, whose math is the scalar functions', so the
+     * results equal the scalar loop's exactly.
+     */
+    @Test
+    void mathFunctionsInTheInterpreterGiveTheScalarResults() {
+        String program = "|g: vec[f64], v: vec[f64]| result(for(v, vecmerger[f64,+](g), |b, i, x| "
+                + "merge(b, {i, erf(x / 40.0) * exp(x / 30.0)})))";
+        for (int n : new int[] {5, 1000, 4099}) {
+            assertSame(program, doubles(n + 2, n), doubles(n, n + 1));
         }
     }
 

@@ -190,20 +190,29 @@ public final class FusedKernel {
     /**
      * Runs iterations {@code [from, from + steps * lanes())} of a kernel with one component whose merges go to
      * element {@code i} of {@code target} (an unshared vecmerger's array, long enough) in iteration {@code i}: each
-     * element is combined once with its value, as the scalar loop does it.
+     * element is combined once with its value, as the scalar loop does it. A kernel with math functions runs in
+     * stages ({@link StagedKernel}).
      */
     public void runIndexedMerge(Object[] stores, long[] bases, long from, int steps, Object[] invariants,
                                 Object target) {
+        if (staged != null) {
+            staged.runIndexedMerge(stores, bases, from, steps, invariants, target);
+            return;
+        }
         Object[] broadcast = broadcasts(invariants);
-        LaneKernel.Component c = components[0];
-        ScalarKind k = c.type().kind();
-        VectorSpecies<?> s = kindSpecies[k.ordinal()];
         for (int step = 0; CompilerDirectives.injectBranchProbability(CONTINUE, step < steps); step++) {
             int offset = step * lanes;
-            Object v = step(stores, bases, from, offset, broadcast)[c.values()[0].id];
-            int i = (int) from + offset;
-            VectorOps.store(k, VectorOps.binary(c.op(), k, VectorOps.load(k, s, target, i), v), target, i);
+            mergeIndexed(step(stores, bases, from, offset, broadcast), target, (int) from + offset);
         }
+    }
+
+    /** {@code target[i..i+lanes] op= value}, the value of this indexed merge's component among a step's values. */
+    void mergeIndexed(Object[] values, Object target, int i) {
+        LaneKernel.Component c = components[0];
+        ScalarKind k = c.type().kind();
+        Object v = values[c.values()[0].id];
+        VectorOps.store(k, VectorOps.binary(c.op(), k, VectorOps.load(k, kindSpecies[k.ordinal()], target, i), v),
+                target, i);
     }
 
     /**

@@ -30,27 +30,41 @@ final class StagedKernel {
      */
     void run(Object[] stores, long[] bases, long from, int steps, Object[] invariants, Object[] acc) {
         Object[] sums = accumulatorArrays();
+        blocks(sums, null, stores, bases, from, steps, invariants);
+        kernel.finish(loadAccumulators(sums), acc);
+    }
+
+    /**
+     * Runs iterations {@code [from, from + steps * lanes)} a block at a time and combines each one's value into
+     * element {@code from + k} of {@code target}, an indexed merge (see {@link FusedKernel#runIndexedMerge}).
+     */
+    void runIndexedMerge(Object[] stores, long[] bases, long from, int steps, Object[] invariants, Object target) {
+        blocks(null, target, stores, bases, from, steps, invariants);
+    }
+
+    /** The blocks of {@code steps} vector steps from {@code from}, merging into {@code sums} or else {@code target}. */
+    private void blocks(Object[] sums, Object target, Object[] stores, long[] bases, long from, int steps,
+                        Object[] invariants) {
         Object[] buffers = buffers();
         Object[] arrays = new Object[kernel.nodes.length];
         int[] offsets = new int[kernel.nodes.length];
         int blockSteps = LaneKernel.BLOCK / kernel.lanes;
         for (int b = 0; CompilerDirectives.injectBranchProbability(FusedKernel.CONTINUE, b < steps); b += blockSteps) {
-            block(sums, stores, bases, from, b * kernel.lanes, Math.min(blockSteps, steps - b), invariants, buffers,
-                    arrays, offsets);
+            block(sums, target, stores, bases, from, b * kernel.lanes, Math.min(blockSteps, steps - b), invariants,
+                    buffers, arrays, offsets);
         }
-        kernel.finish(loadAccumulators(sums), acc);
     }
 
     /**
      * Runs the stages of a staged kernel over {@code count} steps from iteration {@code from + offset}: stage
      * {@code s}'s math functions over the block's buffers (the argument of one that reads an element straight from
      * its array), then stage {@code s}'s loop; the last stage merges into the accumulators, kept in arrays between
-     * blocks ({@code sums}). No vector is live across the math functions' calls: the compiler turns Vector API
+     * blocks ({@code sums}), or, without them, into {@code target} at the iterations' indices. No vector is live across the math functions' calls: the compiler turns Vector API
      * operations into SIMD instructions only for vectors that never need to exist as objects, and a call's state
      * would keep them (measured: every operation left as a call, 8x slower than the lane kernel).
      */
     @ExplodeLoop
-    private void block(Object[] sums, Object[] stores, long[] bases, long from, int offset, int count,
+    private void block(Object[] sums, Object target, Object[] stores, long[] bases, long from, int offset, int count,
                        Object[] invariants, Object[] buffers, Object[] arrays, int[] offsets) {
         for (int s = 0; s < stages.count; s++) {
             for (LaneNode.Unary m : stages.math[s]) {
@@ -65,8 +79,10 @@ final class StagedKernel {
             }
             if (s < stages.count - 1) {
                 stageLoop(s, stores, bases, from, offset, count, invariants, buffers);
-            } else {
+            } else if (sums != null) {
                 lastStageLoop(sums, stores, bases, from, offset, count, invariants, buffers);
+            } else {
+                lastStageIndexedMerge(target, stores, bases, from, offset, count, invariants, buffers);
             }
         }
     }
@@ -92,6 +108,17 @@ final class StagedKernel {
         stagedGroup(sums, stores, bases, from, offset, groups * kernel.unroll, broadcast, buffers,
                 count - groups * kernel.unroll);
         storeAccumulators(sums, accumulators);
+    }
+
+    /** The last stage over the block's {@code count} steps, each step's value combined into {@code target}. */
+    private void lastStageIndexedMerge(Object target, Object[] stores, long[] bases, long from, int offset, int count,
+                                       Object[] invariants, Object[] buffers) {
+        Object[] broadcast = kernel.broadcasts(invariants);
+        for (int i = 0; CompilerDirectives.injectBranchProbability(FusedKernel.CONTINUE, i < count); i++) {
+            int at = i * kernel.lanes;
+            kernel.mergeIndexed(stagedStep(stages.count - 1, stores, bases, from, offset + at, at, broadcast, buffers),
+                    target, (int) from + offset + at);
+        }
     }
 
     /** The accumulator sets of {@link FusedKernel#identities()}, each stored in an array of one vector's lanes. */

@@ -1,5 +1,6 @@
 package weld.nodes.loop.lanes;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +15,8 @@ import weld.ir.Expr;
  * The fused kernel, which only compiled code runs, against the lane kernel's blocks, which the interpreter runs
  * (both checked against the scalar loop by {@code VectorReductionBodyTest}): the same merges for every number of
  * vector steps up to a few unrolled groups and a long run, at offsets, for each element kind, masks and blends,
- * square roots and negation, and a loop-invariant value; kernels with math functions, which run in stages.
+ * square roots and negation, and a loop-invariant value; kernels with math functions, which run in stages, also
+ * when they merge into a vecmerger at the loop index.
  */
 class FusedKernelTest {
     private static final int LENGTH = 10_000;
@@ -130,5 +132,44 @@ class FusedKernelTest {
         assertSameMergesOfAll(programs[2], v, null, new Object[] {0.0, 1.0});
         assertSameMerges(programs[3], v, null, 0.0);
         assertSameMerges(programs[4], v, 0.25, 0.0);
+    }
+
+    @Test
+    void mathFunctionsInIndexedMergesRunInStages() {
+        double[] v = doubles();
+        String[] programs = {
+            "|v: vec[f64], g: vec[f64]| result(for(v, vecmerger[f64,+](g), |b, i, x| merge(b, {i, exp(x / 100.0) * x})))",
+            // Two stages after the first, a mask on a function's result, and a product merger.
+            "|v: vec[f64], g: vec[f64]| result(for(v, vecmerger[f64,*](g), |b, i, x| let e = erf(log(x * x + 1.0));"
+                + " merge(b, {i, select(e > 0.5, e, 1.0 + x / 1e3)})))",
+        };
+        for (String p : programs) {
+            Expr body = weld.WeldLanguage.compile(p).body();
+            while (body instanceof Expr.Result r) {
+                body = r.builder();
+            }
+            LanePlanner.Plan plan = LanePlanner.planIndexedMerge((Expr.For) body, l -> true);
+            assertNotNull(plan, p);
+            FusedKernel fused = plan.kernel().fused();
+            assertTrue(fused != null && fused.staged(), p);
+            Object[] invariants = plan.invariants().stream().map(e -> ((Expr.Literal) e).value()).toArray();
+            for (long from : new long[] {0, 3}) {
+                for (int steps : steps(fused.lanes())) {
+                    double[] target = new Random(11).doubles(LENGTH).map(x -> x + 0.5).toArray();
+                    double[] expected = target.clone();
+                    long to = from + (long) steps * fused.lanes();
+                    plan.kernel().scalarBlocks().runIndexedMerge(new Object[] {v}, new long[] {0}, from, to, invariants,
+                            expected);
+                    fused.runIndexedMerge(new Object[] {v}, new long[] {0}, from, steps, invariants, target);
+                    String at = p + " from " + from + ", " + steps + " steps";
+                    for (int i = 0; i < LENGTH; i++) {
+                        assertEquals(expected[i], target[i], 1e-12 * Math.max(1, Math.abs(expected[i])), at + ", element " + i);
+                    }
+                    if (steps == 0) {
+                        assertArrayEquals(expected, target, at);
+                    }
+                }
+            }
+        }
     }
 }
