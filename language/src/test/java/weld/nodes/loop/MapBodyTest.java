@@ -109,6 +109,32 @@ class MapBodyTest {
         assertEquals(1, mapBodies("|n: i64| result(for(rangeiter(0L, n, 1L), appender[i64], |b, i, x| merge(b, 0L)))"));
     }
 
+    /**
+     * The interpreter fills by doubling copies of the first element: every element of every length around the copies'
+     * powers of two and the fill chunk gets the value, after what was already there (one loop per program, as
+     * horizontal fusion would make two loops over the same range one loop into a struct of appenders).
+     */
+    @Test
+    void literalFillsReachEveryElement() {
+        Value longs = sequential.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), merge(appender[i64], 9L), "
+                + "|b, i, x| merge(b, -4L)))");
+        Value doubles = sequential.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), appender[f64], |b, i, x| "
+                + "merge(b, 1.5)))");
+        assertEquals(1, mapBodies("|n: i64| result(for(rangeiter(0L, n, 1L), appender[f64], |b, i, x| merge(b, 1.5)))"));
+        long chunk = MapBody.FILL_CHUNK;
+        for (long n : new long[] {0, 1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 1000, chunk - 1, chunk, chunk + 1, 2 * chunk + 5}) {
+            Value l = longs.execute(n);
+            Value d = doubles.execute(n);
+            assertEquals(n + 1, l.getArraySize());
+            assertEquals(n, d.getArraySize());
+            assertEquals(9L, l.getArrayElement(0).asLong());
+            for (long i = 0; i < n; i++) {
+                assertEquals(-4L, l.getArrayElement(i + 1).asLong(), "n " + n + ", element " + i);
+                assertEquals(1.5, d.getArrayElement(i).asDouble(), "n " + n + ", element " + i);
+            }
+        }
+    }
+
     @Test
     void everyCarrierAndZips() {
         int n = 3001;
