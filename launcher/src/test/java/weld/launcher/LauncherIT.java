@@ -197,6 +197,12 @@ class LauncherIT {
         double[] expectedMerges = numbers(scalarLoops(indexed, args).out());
         assertEquals(5003, expectedMerges.length);
         assertSameNumbers(expectedMerges, numbers(compiledAtOnce(indexed, args).out()));
+        // The same in parallel tasks (each with its own copy of the vecmerger), compiled before the first call.
+        Result parallel = weld(null, "--threads", "2", "--grain", "1000", "--engine.CompileImmediately=true",
+                "--engine.BackgroundCompilation=false", "--engine.CompilationFailureAction=Throw", "run",
+                indexed.toString(), "--args", args.toString(), "--repeat", "3");
+        assertEquals(0, parallel.exit(), parallel.err());
+        assertSameNumbers(expectedMerges, numbers(parallel.out()));
     }
 
     private static void assertSameNumbers(double[] expected, double[] got) {
