@@ -128,7 +128,8 @@ public final class MapBody extends LoopBody {
         if (fill != null) {
             long to = Math.min(n, i + FILL_CHUNK);
             long base = frame.getLong(baseSlot);
-            fill(appender(frame).store(), (int) (base + i), (int) (base + to), fill, CompilerDirectives.inInterpreter());
+            fill(appender(frame).store(), (int) (base + i), (int) (base + to), fill,
+                    CompilerDirectives.inInterpreter());
             advance(frame, i, to - i);
             return true;
         }

@@ -59,9 +59,10 @@ final class StagedKernel {
      * Runs the stages of a staged kernel over {@code count} steps from iteration {@code from + offset}: stage
      * {@code s}'s math functions over the block's buffers (the argument of one that reads an element straight from
      * its array), then stage {@code s}'s loop; the last stage merges into the accumulators, kept in arrays between
-     * blocks ({@code sums}), or, without them, into {@code target} at the iterations' indices. No vector is live across the math functions' calls: the compiler turns Vector API
-     * operations into SIMD instructions only for vectors that never need to exist as objects, and a call's state
-     * would keep them (measured: every operation left as a call, 8x slower than the lane kernel).
+     * blocks ({@code sums}), or, without them, into {@code target} at the iterations' indices. No vector is live
+     * across the math functions' calls: the compiler turns Vector API operations into SIMD instructions only for
+     * vectors that never need to exist as objects, and a call's state would keep them (measured: every operation
+     * left as a call, 8x slower than the lane kernel).
      */
     @ExplodeLoop
     private void block(Object[] sums, Object target, Object[] stores, long[] bases, long from, int offset, int count,
