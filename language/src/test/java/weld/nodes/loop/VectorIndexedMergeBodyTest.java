@@ -15,9 +15,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import weld.WeldLanguage;
-import weld.ir.Expr;
 import weld.nodes.loop.lanes.LanePlanner;
+import weld.nodes.loop.lanes.Plans;
 
 /**
  * Vecmerger merges at the loop index run as SIMD code ({@link VectorIndexedMergeBody}): each element is combined
@@ -126,11 +125,7 @@ class VectorIndexedMergeBodyTest {
     }
 
     private static LanePlanner.Plan plan(String program) {
-        Expr body = WeldLanguage.compile(program).body();
-        while (body instanceof Expr.Result r) {
-            body = r.builder();
-        }
-        return LanePlanner.planIndexedMerge((Expr.For) body, l -> true);
+        return Plans.indexedPlan(program);
     }
 
     @Test

@@ -144,11 +144,7 @@ class FusedKernelTest {
                 + " merge(b, {i, select(e > 0.5, e, 1.0 + x / 1e3)})))",
         };
         for (String p : programs) {
-            Expr body = weld.WeldLanguage.compile(p).body();
-            while (body instanceof Expr.Result r) {
-                body = r.builder();
-            }
-            LanePlanner.Plan plan = LanePlanner.planIndexedMerge((Expr.For) body, l -> true);
+            LanePlanner.Plan plan = Plans.indexedPlan(p);
             assertNotNull(plan, p);
             FusedKernel fused = plan.kernel().fused();
             assertTrue(fused != null && fused.staged(), p);

@@ -8,23 +8,32 @@ import weld.nodes.loop.Reductions;
 import weld.types.WeldType;
 
 /**
- * The lane plan of a test program's outermost loop, a reduction into a merger or a struct of mergers (null if the
- * planner refuses it).
+ * The lane plan of a test program's outermost loop, a reduction into a merger or a struct of mergers, or a merge
+ * into the loop's vecmerger at the loop index (null if the planner refuses it).
  */
 public final class Plans {
     private Plans() {
     }
 
     public static LanePlanner.Plan plan(String program) {
-        Expr body = WeldLanguage.compile(program).body();
-        while (body instanceof Expr.Result r) {
-            body = r.builder();
-        }
-        Expr.For f = (Expr.For) body;
+        Expr.For f = outermostLoop(program);
         WeldType bt = f.builder().type().resolve();
         List<WeldType.Builder> mergers = Reductions.mergers(bt);
         List<Expr> parts = Reductions.components(f.update().body(), f.update().params().get(0).symbol(),
                 bt instanceof WeldType.Struct, mergers.size());
         return LanePlanner.plan(f, mergers, parts, l -> true);
+    }
+
+    /** The plan of a loop merging into its own vecmerger at the loop index ({@link LanePlanner#planIndexedMerge}). */
+    public static LanePlanner.Plan indexedPlan(String program) {
+        return LanePlanner.planIndexedMerge(outermostLoop(program), l -> true);
+    }
+
+    private static Expr.For outermostLoop(String program) {
+        Expr body = WeldLanguage.compile(program).body();
+        while (body instanceof Expr.Result r) {
+            body = r.builder();
+        }
+        return (Expr.For) body;
     }
 }

@@ -125,11 +125,7 @@ class ScalarLaneKernelTest {
     }
 
     private static LanePlanner.Plan indexedPlan(String program) {
-        Expr body = weld.WeldLanguage.compile(program).body();
-        while (body instanceof Expr.Result r) {
-            body = r.builder();
-        }
-        LanePlanner.Plan plan = LanePlanner.planIndexedMerge((Expr.For) body, l -> true);
+        LanePlanner.Plan plan = Plans.indexedPlan(program);
         assertNotNull(plan, program);
         return plan;
     }
