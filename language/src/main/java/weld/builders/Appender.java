@@ -98,7 +98,11 @@ public final class Appender {
         return size;
     }
 
-    /** The backing array, written in place by a map between {@link #reserve} and {@link #setSize}. */
+    /**
+     * The backing array, written in place by a map between {@link #reserve} and {@link #setSize}. Its elements
+     * past the size are as a new array has them (all bits zero): elements are written only at the size, and the
+     * array grows by zero-extending copies.
+     */
     public Object store() {
         return store;
     }

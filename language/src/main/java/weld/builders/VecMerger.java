@@ -31,6 +31,18 @@ public final class VecMerger {
         this(elemType, op, Storage.copyOfRange(init.store, init.offset, init.offset + init.length), init.length);
     }
 
+    /**
+     * A vecmerger that takes over {@code fresh}'s array instead of copying it: only for a vector nothing else
+     * references (the result of a loop into a new appender, computed for this vecmerger alone). An array with
+     * other elements than the vector's (an appender's spare capacity) is copied: merges are bounds-checked by it.
+     */
+    @TruffleBoundary
+    public static VecMerger adopting(WeldType elemType, BinOp op, WeldVector fresh) {
+        return fresh.offset == 0 && java.lang.reflect.Array.getLength(fresh.store) == fresh.length
+                ? new VecMerger(elemType, op, fresh.store, fresh.length)
+                : new VecMerger(elemType, op, fresh);
+    }
+
     private VecMerger(WeldType elemType, BinOp op, Object store, int length) {
         this.elemType = elemType;
         this.op = op;
@@ -44,6 +56,9 @@ public final class VecMerger {
         var kind = Storage.kindOf(elemType);
         Object s = Storage.newArray(kind, length);
         Object identity = ScalarOps.identity(elemType, op);
+        if (kind != null && Storage.isNewArrayElement(identity)) {
+            return new VecMerger(elemType, op, s, length);
+        }
         switch (s) {
             case long[] a -> Arrays.fill(a, (Long) identity);
             case double[] a -> Arrays.fill(a, (Double) identity);

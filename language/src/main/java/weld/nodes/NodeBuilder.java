@@ -404,7 +404,17 @@ public final class NodeBuilder {
         if (bt.kind() == BuilderKind.MERGER) {
             return arg != null ? arg : new ConstantNode(ScalarOps.identity(bt.elem(), bt.op()));
         }
-        return new NewBuilderNode(bt, arg);
+        return new NewBuilderNode(bt, arg, bt.kind() == BuilderKind.VECMERGER && isFreshVector(n.arg()));
+    }
+
+    /**
+     * Whether {@code e} evaluates to a vector whose array nothing else references: the result of a loop into an
+     * appender made for that loop ({@code result(for(..., appender[T], ...))}, where inlining puts the zero vectors
+     * programs pass to vecmergers), so a vecmerger can take the array over instead of copying it.
+     */
+    private static boolean isFreshVector(Expr e) {
+        return e instanceof Expr.Result r && r.builder() instanceof Expr.For f
+                && f.builder() instanceof Expr.NewBuilder b && ((WeldType.Builder) b.type()).kind() == BuilderKind.APPENDER;
     }
 
     private WeldExpressionNode forLoop(Expr.For f) {

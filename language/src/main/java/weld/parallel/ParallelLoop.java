@@ -68,9 +68,9 @@ public final class ParallelLoop {
         long chunk = (n + tasks - 1) / tasks;
         int chunks = (int) ((n + chunk - 1) / chunk);
         // The first task merges into the initial builder itself; the others get fresh partials, made by each task
-        // or, where the builder holds a vecmerger, all before any task starts (Partials.madeInTasks). null: made
-        // by the task.
-        boolean inTasks = Partials.madeInTasks(builderType);
+        // or, where the builder holds a vecmerger shared by all tasks, all before any task starts
+        // (Partials.madeInTasks). null: made by the task.
+        boolean inTasks = Partials.madeInTasks(builderType, initial, context.sharedVecMergerLength());
         Object[] partials = new Object[chunks];
         for (int c = 0; c < chunks; c++) {
             partials[c] = c == 0 || shared ? initial

@@ -42,16 +42,23 @@ public final class Partials {
     }
 
     /**
-     * Whether the partials of {@code t} can be made by the tasks themselves, in parallel (a large presized
-     * dictmerger table takes 5-15 ms to allocate and clear): only a vecmerger's must exist before any task starts,
-     * as making one may switch the loop's vector to shared atomic updates.
+     * Whether the partials of {@code initial}, a builder of type {@code t}, can be made by the tasks themselves, in
+     * parallel (a large presized dictmerger table or vecmerger array takes milliseconds to allocate and clear): all
+     * but a vecmerger of at least {@code sharedVecMergerLength} elements, which must be switched to shared atomic
+     * updates before any task starts.
      */
-    public static boolean madeInTasks(WeldType t) {
+    public static boolean madeInTasks(WeldType t, Object initial, int sharedVecMergerLength) {
         t = t.resolve();
         if (t instanceof WeldType.Struct s) {
-            return s.fields().stream().allMatch(Partials::madeInTasks);
+            Object[] fields = ((WeldStruct) initial).fields;
+            for (int i = 0; i < fields.length; i++) {
+                if (!madeInTasks(s.fields().get(i), fields[i], sharedVecMergerLength)) {
+                    return false;
+                }
+            }
+            return true;
         }
-        return !(t instanceof WeldType.Builder b && b.kind() == BuilderKind.VECMERGER);
+        return !(initial instanceof VecMerger v && v.length() >= sharedVecMergerLength && v.canShare());
     }
 
     /**

@@ -40,6 +40,20 @@ public final class Storage {
         };
     }
 
+    /**
+     * Whether {@code value} is what every element of a new primitive array already holds (all bits zero: {@code 0},
+     * {@code 0.0} but not {@code -0.0}, {@code false}).
+     */
+    public static boolean isNewArrayElement(Object value) {
+        return switch (value) {
+            case Double d -> Double.doubleToRawLongBits(d) == 0;
+            case Float f -> Float.floatToRawIntBits(f) == 0;
+            case Boolean b -> !b;
+            case Number x -> x.longValue() == 0;
+            default -> false;
+        };
+    }
+
     /** Whether {@code array} is the primitive array type that holds elements of {@code k}. */
     public static boolean isArrayOf(ScalarKind k, Object array) {
         return switch (k) {

@@ -20,12 +20,15 @@ public final class NewBuilderNode extends WeldExpressionNode {
     private final WeldType.Builder type;
     /** Whether a dictmerger is a {@link ScalarDictMerger}. */
     private final boolean scalar;
+    /** Whether a vecmerger takes over its initial vector's array: the vector is fresh, referenced nowhere else. */
+    private final boolean adopt;
     /** The sizes of the dictionaries built here, for the next ones' initial capacity. */
     private final SizeFeedback sizes = new SizeFeedback();
     @Child private WeldExpressionNode arg;
 
-    public NewBuilderNode(WeldType.Builder type, WeldExpressionNode arg) {
+    public NewBuilderNode(WeldType.Builder type, WeldExpressionNode arg, boolean adopt) {
         this.type = type;
+        this.adopt = adopt;
         this.scalar = type.kind() == weld.syntax.BuilderKind.DICTMERGER && ScalarDictMerger.supports(type);
         this.arg = arg;
     }
@@ -45,7 +48,10 @@ public final class NewBuilderNode extends WeldExpressionNode {
                 }
                 yield new GroupMerger(type.params().get(0), type.params().get(1));
             }
-            case VECMERGER -> new VecMerger(type.elem(), type.op(), (WeldVector) arg.executeGeneric(frame));
+            case VECMERGER -> {
+                WeldVector init = (WeldVector) arg.executeGeneric(frame);
+                yield adopt ? VecMerger.adopting(type.elem(), type.op(), init) : new VecMerger(type.elem(), type.op(), init);
+            }
             case MERGER -> throw new IllegalStateException("mergers are values");
         };
     }

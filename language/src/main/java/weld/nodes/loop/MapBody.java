@@ -22,7 +22,8 @@ import weld.runtime.Storage;
  *
  * <p>A map whose value is a literal ({@code merge(b, 0L)}, the usual way to make a vecmerger's initial vector)
  * fills its range with {@link Arrays#fill} instead, {@value #FILL_CHUNK} elements per repetition: in compiled code
- * that is the JDK's fill loop, and a first call in the interpreter does not run the map element by element.
+ * that is the JDK's fill loop, and a first call in the interpreter does not run the map element by element. A
+ * literal with all bits zero writes nothing: the reserved elements hold it already.
  */
 public final class MapBody extends LoopBody {
     private final Carrier carrier;
@@ -34,6 +35,11 @@ public final class MapBody extends LoopBody {
     @Child private WeldExpressionNode value;
     /** The literal every element gets ({@link #fillValue}), or null. */
     private final Object fill;
+    /**
+     * Whether the fill writes: not for a value with all bits zero, which an appender's elements past its size
+     * already hold ({@link Appender#store}).
+     */
+    private final boolean fillWrites;
     static final int FILL_CHUNK = 1 << 16;
 
     public MapBody(Carrier carrier, int builderSlot, int baseSlot, int indexSlot, int countSlot, int counterSlot,
@@ -46,6 +52,7 @@ public final class MapBody extends LoopBody {
         this.loaders = loaders;
         this.value = value;
         this.fill = fill;
+        this.fillWrites = fill != null && !Storage.isNewArrayElement(fill);
         this.iterationSlots = iterationSlots;
     }
 
@@ -128,8 +135,10 @@ public final class MapBody extends LoopBody {
         if (fill != null) {
             long to = Math.min(n, i + FILL_CHUNK);
             long base = frame.getLong(baseSlot);
-            fill(appender(frame).store(), (int) (base + i), (int) (base + to), fill,
-                    CompilerDirectives.inInterpreter());
+            if (fillWrites) {
+                fill(appender(frame).store(), (int) (base + i), (int) (base + to), fill,
+                        CompilerDirectives.inInterpreter());
+            }
             advance(frame, i, to - i);
             return true;
         }

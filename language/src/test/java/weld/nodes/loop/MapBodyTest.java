@@ -135,6 +135,32 @@ class MapBodyTest {
         }
     }
 
+    /**
+     * A literal with all bits zero writes nothing (the reserved elements hold it already), after values already in
+     * the appender and past its grown capacity; {@code -0.0} is not such a literal.
+     */
+    @Test
+    void zeroLiteralsReadAsZeroWithoutBeingWritten() {
+        String longs = "|n: i64| result(for(rangeiter(0L, n, 1L), for(rangeiter(0L, 40L, 1L), appender[i64], "
+                + "|b, i, x| merge(b, 7L)), |b, i, x| merge(b, 0L)))";
+        String negativeZeros = "|n: i64| result(for(rangeiter(0L, n, 1L), merge(appender[f64], 2.0), |b, i, x| merge(b, -0.0)))";
+        long n = MapBody.FILL_CHUNK + 3;
+        for (Context c : new Context[] {sequential, parallel}) {
+            Value l = c.eval("weld", longs).execute(n);
+            Value d = c.eval("weld", negativeZeros).execute(n);
+            assertEquals(40 + n, l.getArraySize());
+            for (long i = 0; i < 40 + n; i++) {
+                assertEquals(i < 40 ? 7L : 0L, l.getArrayElement(i).asLong(), "element " + i);
+            }
+            assertEquals(2.0, d.getArrayElement(0).asDouble());
+            for (long i = 1; i <= n; i++) {
+                assertEquals(Double.NEGATIVE_INFINITY, 1 / d.getArrayElement(i).asDouble(), "element " + i);
+            }
+        }
+        assertBoth("[false, false, false]", "|n: i64| result(for(rangeiter(0L, n, 1L), appender[bool], |b, i, x| merge(b, false)))", 3L);
+        assertBoth("[0, 0]", "|n: i64| result(for(rangeiter(0L, n, 1L), appender[i32], |b, i, x| merge(b, 0)))", 2L);
+    }
+
     @Test
     void everyCarrierAndZips() {
         int n = 3001;

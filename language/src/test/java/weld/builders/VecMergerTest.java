@@ -1,0 +1,78 @@
+package weld.builders;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Value;
+import org.junit.jupiter.api.Test;
+
+import weld.runtime.WeldVector;
+import weld.syntax.BinOp;
+import weld.types.WeldType;
+
+/**
+ * Vecmergers' arrays: one made from a fresh vector takes the array over (a view at an offset or a prefix of its
+ * array is copied), the copies of parallel tasks start at the operator's identity, and a vector a program still
+ * uses after handing it to a vecmerger keeps its values.
+ */
+class VecMergerTest {
+    @Test
+    void aFreshVectorsArrayIsTakenOverAndAViewIsCopied() {
+        long[] store = {1, 2, 3, 4};
+        WeldVector whole = new WeldVector(WeldType.Scalar.I64, store, 0, 4);
+        assertSame(store, VecMerger.adopting(WeldType.Scalar.I64, BinOp.ADD, whole).result().store);
+        assertEquals(4, VecMerger.adopting(WeldType.Scalar.I64, BinOp.ADD, whole).result().length);
+        // Spare elements past the vector's end (an appender's capacity) would let merges past it in unchecked.
+        WeldVector prefix = new WeldVector(WeldType.Scalar.I64, store, 0, 3);
+        assertEquals(3, ((long[]) VecMerger.adopting(WeldType.Scalar.I64, BinOp.ADD, prefix).result().store).length);
+        WeldVector view = new WeldVector(WeldType.Scalar.I64, store, 1, 2);
+        WeldVector copied = VecMerger.adopting(WeldType.Scalar.I64, BinOp.ADD, view).result();
+        assertNotSame(store, copied.store);
+        assertArrayEquals(new long[] {2, 3}, java.util.Arrays.copyOfRange((long[]) copied.store, copied.offset, copied.offset + 2));
+        assertNotSame(store, new VecMerger(WeldType.Scalar.I64, BinOp.ADD, whole).result().store);
+    }
+
+    @Test
+    void taskCopiesStartAtTheIdentity() {
+        WeldVector d = new WeldVector(WeldType.Scalar.F64, new double[] {5, 6}, 0, 2);
+        assertArrayEquals(new double[] {0, 0}, (double[]) new VecMerger(WeldType.Scalar.F64, BinOp.ADD, d).emptyCopy().result().store);
+        assertArrayEquals(new double[] {1, 1}, (double[]) new VecMerger(WeldType.Scalar.F64, BinOp.MUL, d).emptyCopy().result().store);
+        assertArrayEquals(new double[] {-Double.MAX_VALUE, -Double.MAX_VALUE},
+                (double[]) new VecMerger(WeldType.Scalar.F64, BinOp.MAX, d).emptyCopy().result().store);
+        WeldVector l = new WeldVector(WeldType.Scalar.I64, new long[] {5, 6}, 0, 2);
+        assertArrayEquals(new long[] {Long.MAX_VALUE, Long.MAX_VALUE},
+                (long[]) new VecMerger(WeldType.Scalar.I64, BinOp.MIN, l).emptyCopy().result().store);
+        assertArrayEquals(new long[] {0, 0}, (long[]) new VecMerger(WeldType.Scalar.I64, BinOp.ADD, l).emptyCopy().result().store);
+    }
+
+    /** The zero vector built in the program itself, used once (taken over) and twice (copied), on 1 and 4 threads. */
+    @Test
+    void vectorsUsedAgainKeepTheirValues() {
+        String counts = "|keys: vec[i32], r: i64| let z = result(for(rangeiter(0L, r, 1L), appender[i64], |b, i, x| merge(b, 2L)));"
+                + " result(for(keys, vecmerger[i64,+](z), |b, i, k| merge(b, {i64(k), 1L})))";
+        String reused = "|keys: vec[i32], r: i64| let z = result(for(rangeiter(0L, r, 1L), appender[i64], |b, i, x| merge(b, 2L)));"
+                + " {result(for(keys, vecmerger[i64,+](z), |b, i, k| merge(b, {i64(k), 1L}))), z, result(for(z, merger[i64,+], |b, i, x| merge(b, x)))}";
+        int n = 100_000;
+        int[] keys = new int[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = i % 7;
+        }
+        for (int threads : new int[] {1, 4}) {
+            try (Context c = Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", Integer.toString(threads))
+                    .option("weld.Grain", "1000").build()) {
+                Value once = c.eval("weld", counts).execute(keys, 7L);
+                Value twice = c.eval("weld", reused).execute(keys, 7L);
+                for (int k = 0; k < 7; k++) {
+                    long expected = 2 + n / 7 + (k < n % 7 ? 1 : 0);
+                    assertEquals(expected, once.getArrayElement(k).asLong(), threads + " threads, key " + k);
+                    assertEquals(expected, twice.getMember("$0").getArrayElement(k).asLong(), threads + " threads, key " + k);
+                    assertEquals(2L, twice.getMember("$1").getArrayElement(k).asLong(), threads + " threads, key " + k);
+                }
+                assertEquals(14L, twice.getMember("$2").asLong());
+            }
+        }
+    }
+}
