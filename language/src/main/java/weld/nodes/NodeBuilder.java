@@ -414,7 +414,8 @@ public final class NodeBuilder {
      */
     private static boolean isFreshVector(Expr e) {
         return e instanceof Expr.Result r && r.builder() instanceof Expr.For f
-                && f.builder() instanceof Expr.NewBuilder b && ((WeldType.Builder) b.type()).kind() == BuilderKind.APPENDER;
+                && f.builder() instanceof Expr.NewBuilder b
+                && ((WeldType.Builder) b.type()).kind() == BuilderKind.APPENDER;
     }
 
     private WeldExpressionNode forLoop(Expr.For f) {

@@ -50,7 +50,8 @@ public final class NewBuilderNode extends WeldExpressionNode {
             }
             case VECMERGER -> {
                 WeldVector init = (WeldVector) arg.executeGeneric(frame);
-                yield adopt ? VecMerger.adopting(type.elem(), type.op(), init) : new VecMerger(type.elem(), type.op(), init);
+                yield adopt ? VecMerger.adopting(type.elem(), type.op(), init)
+                        : new VecMerger(type.elem(), type.op(), init);
             }
             case MERGER -> throw new IllegalStateException("mergers are values");
         };
