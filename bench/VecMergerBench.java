@@ -6,7 +6,7 @@ import org.graalvm.polyglot.Value;
 
 /**
  * Benchmark: where a parallel loop should switch from per-task vecmerger copies to one shared vecmerger with atomic
- * updates. Counts 10^7 random keys into vectors of 10^2 .. 10^7 elements with 2 threads, both ways, same JVM.
+ * updates. Counts 10^7 random keys into vectors of 10^2 .. 10^7 elements (or the comma-separated lengths of a third argument) with 2 threads, both ways, same JVM.
  * Run it with bench/vecmerger.sh.
  */
 public class VecMergerBench {
@@ -15,7 +15,9 @@ public class VecMergerBench {
         int runs = Integer.parseInt(args[1]);
         String program = "|k: vec[i64], z: vec[i64]| result(for(k, vecmerger[i64,+](z), |b, i, x| merge(b, {x, 1L})))";
         Random rnd = new Random(3);
-        for (int length : new int[] {100, 10_000, 100_000, 1_000_000, 10_000_000}) {
+        int[] lengths = args.length > 2 ? Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt).toArray()
+                : new int[] {100, 10_000, 100_000, 1_000_000, 2_000_000, 4_000_000, 10_000_000};
+        for (int length : lengths) {
             long[] keys = new long[10_000_000];
             for (int i = 0; i < keys.length; i++) {
                 keys[i] = rnd.nextInt(length);

@@ -36,7 +36,7 @@ public final class WeldOptions {
     @Option(help = "In parallel loops, vecmergers of at least this many elements are shared by all tasks and updated "
             + "atomically; smaller ones get a copy per task (default measured: see docs/performance.md).", category = OptionCategory.EXPERT,
             stability = OptionStability.EXPERIMENTAL)
-    public static final OptionKey<Integer> SharedVecMergerLength = new OptionKey<>(1 << 21);
+    public static final OptionKey<Integer> SharedVecMergerLength = new OptionKey<>(1 << 24);
 
     @Option(help = "Run merger reductions over primitive arrays as SIMD code (Vector API) where the update function "
             + "allows it (see docs/performance.md).", category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL)
