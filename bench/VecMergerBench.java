@@ -6,8 +6,8 @@ import org.graalvm.polyglot.Value;
 
 /**
  * Benchmark: where a parallel loop should switch from per-task vecmerger copies to one shared vecmerger with atomic
- * updates. Counts 10^7 random keys into vectors of 10^2 .. 10^7 elements (or the comma-separated lengths of a third argument) with 2 threads, both ways, same JVM.
- * Run it with bench/vecmerger.sh.
+ * updates. Counts 10^7 random keys into vectors of 10^2 .. 10^7 elements (or the comma-separated lengths of a third
+ * argument) with 2 threads, both ways, same JVM. Run it with bench/vecmerger.sh.
  */
 public class VecMergerBench {
     public static void main(String[] args) {
