@@ -23,8 +23,9 @@ class VecMergerTest {
     void aFreshVectorsArrayIsTakenOverAndAViewIsCopied() {
         long[] store = {1, 2, 3, 4};
         WeldVector whole = new WeldVector(WeldType.Scalar.I64, store, 0, 4);
-        assertSame(store, VecMerger.adopting(WeldType.Scalar.I64, BinOp.ADD, whole).result().store);
-        assertEquals(4, VecMerger.adopting(WeldType.Scalar.I64, BinOp.ADD, whole).result().length);
+        WeldVector adopted = VecMerger.adopting(WeldType.Scalar.I64, BinOp.ADD, whole).result();
+        assertSame(store, adopted.store);
+        assertEquals(4, adopted.length);
         // Spare elements past the vector's end (an appender's capacity) would let merges past it in unchecked.
         WeldVector prefix = new WeldVector(WeldType.Scalar.I64, store, 0, 3);
         assertEquals(3, ((long[]) VecMerger.adopting(WeldType.Scalar.I64, BinOp.ADD, prefix).result().store).length);
