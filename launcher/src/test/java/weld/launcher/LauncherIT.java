@@ -346,6 +346,53 @@ class LauncherIT {
         }
     }
 
+    /**
+     * A loop whose inner loops run as SIMD kernels (a dot product per matrix row, then an update of a vecmerger by
+     * it), compiled by on-stack replacement while it runs, as the first call of a long program is: the compiled loop
+     * must keep running, not deoptimize on kernel code that only compiled code runs and that the JVM had not resolved
+     * yet (the interpreter primes it first). 3,000 rows of 64: the loop is compiled after about 800 rows, in the
+     * foreground so that the rest runs in the compiled code. Values are multiples of 1/8, so the sums are exact in
+     * any order.
+     */
+    @Test
+    void loopsCompiledWhileTheyRunKeepTheirKernelCode() throws Exception {
+        int d = 64;
+        int n = 3000;
+        double[] x = new double[n * d];
+        double[] w = new double[d];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = (i * 7 % 17 - 8) / 8.0;
+        }
+        for (int j = 0; j < d; j++) {
+            w[j] = (j % 5 - 2) / 8.0;
+        }
+        double[] g = w.clone();
+        for (int row = 0; row < n; row++) {
+            double dot = 0;
+            for (int j = 0; j < d; j++) {
+                dot += x[row * d + j] * w[j];
+            }
+            for (int j = 0; j < d; j++) {
+                g[j] += x[row * d + j] * dot;
+            }
+        }
+        Path args = dir.resolve("osr-args.json");
+        Files.writeString(args, "[" + json(x) + ", " + json(w) + "]");
+        Path prog = dir.resolve("osr.weld");
+        Files.writeString(prog, "|x: vec[f64], w: vec[f64]| let d = len(w);"
+                + " result(for(rangeiter(0L, len(x) / d, 1L), vecmerger[f64,+](w), |b, r, row| let base = row * d;"
+                + " let dot = result(for(w, merger[f64,+], |s, j, wj| merge(s, lookup(x, base + j) * wj)));"
+                + " for(w, b, |bb, j, wj| merge(bb, {j, lookup(x, base + j) * dot}))))");
+        Result r = weld(null, "--threads", "1", "--engine.MultiTier=false", "--engine.BackgroundCompilation=false",
+                "--engine.TraceCompilation=true", "--engine.CompilationFailureAction=Throw", "run", prog.toString(),
+                "--args", args.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(java.util.Arrays.toString(g), java.util.Arrays.toString(numbers(r.out())), r.out());
+        assertTrue(r.err().contains("<OSR>"), "the loop was compiled while it ran: " + r.err());
+        assertFalse(r.err().contains("opt deopt"), r.err());
+        assertFalse(r.err().contains("opt inval"), r.err());
+    }
+
     private static String json(double[] values) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < values.length; i++) {

@@ -17,6 +17,13 @@ abstract class KernelBody extends LoopBody {
     static final int MIN_ITERATIONS = 32;
     /** The most iterations one repetition runs: long loops stay interruptible, parallel tasks run any sub-range. */
     static final int CHUNK = 1 << 16;
+    /**
+     * Scalar repetitions (of four iterations) before the interpreter primes the compiled-only kernel code
+     * ({@link #primeDue}): fewer than a loop runs before an enclosing loop reaches Truffle's on-stack-replacement
+     * threshold (100,352 iterations by default, inner ones included), more than a short first call runs (that
+     * priming costs the Vector API's initialization).
+     */
+    static final int PRIME_REPETITIONS = 2048;
 
     @Child protected KernelInputs inputs;
     @Child protected LoopBody scalar;
@@ -29,6 +36,8 @@ abstract class KernelBody extends LoopBody {
     private final int warmup;
     /** Interpreted repetitions that ran as scalar blocks where the kernel could have run (racy across tasks). */
     private int interpretedScalarRepetitions;
+    /** Whether the interpreter has run the compiled-only form of the kernel ({@link #primeDue}). */
+    private boolean primed;
 
     KernelBody(int countSlot, int counterSlot, KernelInputs inputs, int warmup, LoopBody scalar) {
         super(countSlot, counterSlot);
@@ -84,6 +93,23 @@ abstract class KernelBody extends LoopBody {
             vectorized = true;
         }
         return !CompilerDirectives.inInterpreter() || interpretedScalarRepetitions >= warmup;
+    }
+
+    /**
+     * Whether the interpreter should run the compiled-only form of the kernel once now, to prime it: the first time
+     * after {@value #PRIME_REPETITIONS} scalar repetitions (or the warm-up, if shorter). Code that only compiled code
+     * runs has never run in the JVM when Graal parses it, so its Vector API call sites (lambdas in the JDK's vector
+     * classes) are unresolved, and the first compiled code to reach one deoptimizes and is thrown away: a
+     * recompilation of the whole enclosing loop (measured: the logistic-regression step's first call in a fresh JVM,
+     * three compilations of its loop, 3.4 + 1.1 + 0.9 s, the first two dropped on their first row).
+     */
+    protected final boolean primeDue() {
+        if (primed || !CompilerDirectives.inInterpreter()
+                || interpretedScalarRepetitions < Math.min(warmup, PRIME_REPETITIONS)) {
+            return false;
+        }
+        primed = true;
+        return true;
     }
 
     /** Called after the interpreter ran {@code iterations} as scalar blocks: they count towards the warm-up. */

@@ -20,6 +20,8 @@ import weld.runtime.Carrier;
  * the reduction body's iterations.
  */
 public final class VectorReductionBody extends KernelBody {
+    /** Vector steps of the fused kernel's priming run: its unrolled groups and a tail (at most 4 vectors a group). */
+    private static final int PRIME_STEPS = 9;
     private final LaneKernel kernel;
     @CompilationFinal(dimensions = 1) private final int[] accumulators;
     @CompilationFinal(dimensions = 1) private final Carrier[] carriers;
@@ -41,6 +43,18 @@ public final class VectorReductionBody extends KernelBody {
         long to = Math.min(n, i + CHUNK);
         Object[] stores = inputs.stores(frame);
         long[] bases = inputs.bases(frame);
+        FusedKernel fused = kernel.fused();
+        if (fused != null && primeDue()) {
+            // A few vector steps through the compiled-only fused kernel, so that its code has run before a compiler
+            // parses it (see primeDue); the rest of the repetition runs as before.
+            int steps = (int) Math.min((to - i) / fused.lanes(), PRIME_STEPS);
+            Object[] acc = accumulators(frame);
+            fused.run(stores, bases, i, steps, inputs.invariants(frame), acc);
+            writeAccumulators(frame, acc);
+            advance(frame, i, (long) steps * fused.lanes());
+            interpretedKernelRan((long) steps * fused.lanes());
+            return true;
+        }
         if (!kernelRuns()) {
             Object[] acc = kernel.scalarBlocks().run(stores, bases, i, to, inputs.invariants(frame), accumulators(frame));
             writeAccumulators(frame, acc);
@@ -48,7 +62,6 @@ public final class VectorReductionBody extends KernelBody {
             scalarBlocksRan(to - i);
             return true;
         }
-        FusedKernel fused = kernel.fused();
         if (fused != null && !CompilerDirectives.inInterpreter()) {
             int steps = (int) ((to - i) / fused.lanes());
             Object[] acc = accumulators(frame);
