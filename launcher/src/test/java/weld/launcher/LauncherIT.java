@@ -347,6 +347,28 @@ class LauncherIT {
     }
 
     /**
+     * The launcher's engine has one compilation tier unless told otherwise: a program called 1,200 times is compiled
+     * at the last tier only; with {@code --engine.MultiTier=true} its first compilations are first-tier ones.
+     */
+    @Test
+    void programsCompileAtOneTierUnlessMultiTierIsAskedFor() throws Exception {
+        Path prog = dir.resolve("tiers.weld");
+        Files.writeString(prog, "|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, x * 2L)))");
+        Path args = dir.resolve("tiers-args.json");
+        Files.writeString(args, "[[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]");
+        Result single = weld(null, "--engine.BackgroundCompilation=false", "--engine.TraceCompilation=true", "run",
+                prog.toString(), "--args", args.toString(), "--repeat", "1200");
+        assertEquals(0, single.exit(), single.err());
+        assertEquals("110", single.out().strip());
+        assertTrue(single.err().contains("|Tier 2|"), single.err());
+        assertFalse(single.err().contains("|Tier 1|"), single.err());
+        Result multi = weld(null, "--engine.MultiTier=true", "--engine.BackgroundCompilation=false",
+                "--engine.TraceCompilation=true", "run", prog.toString(), "--args", args.toString(), "--repeat", "1200");
+        assertEquals(0, multi.exit(), multi.err());
+        assertTrue(multi.err().contains("|Tier 1|"), multi.err());
+    }
+
+    /**
      * A loop whose inner loops run as SIMD kernels (a dot product per matrix row, then an update of a vecmerger by
      * it), compiled by on-stack replacement while it runs, as the first call of a long program is: the compiled loop
      * must keep running, not deoptimize on kernel code that only compiled code runs and that the JVM had not resolved

@@ -69,6 +69,17 @@ class WeldMainTest {
         usageError("unknown pass 'fusion'", "--dump-ir=fusion", "run", prog.toString());
     }
 
+    /** The engine asks for one compilation tier; a runtime without compilation (these tests') has none to set. */
+    @Test
+    void programsRunOnARuntimeWithoutCompilationTiers() throws Exception {
+        Path prog = dir.resolve("p.weld");
+        Files.writeString(prog, "|| 41 + 1");
+        Outcome o = weld("run", prog.toString());
+        assertEquals(0, o.exit(), o.err());
+        assertEquals("42", o.out().strip());
+        usageError("engine.MultiTier", "run", prog.toString(), "--engine.MultiTier=false");
+    }
+
     @Test
     void helpListsTheLanguageOptions() {
         Outcome o = weld("--help");
