@@ -4,10 +4,6 @@
 # e.g.   bench/quick.sh CrimeIndex 10 weld.Vectorize=true vs:weld.Vectorize=false
 set -e
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-"$root/bin/weld" --version >/dev/null
-. "$root/bin/find-jdk.sh"
-. "$root/bench/jvm-flags.sh"
-./mvnw25 -B -q -f benchmarks/pom.xml package >&2
+. "$root/bench/prepare.sh"
 "$WELD_JAVA" $WELD_JVM_FLAGS -Dweld.bench.programs="$root/benchmarks/programs" \
   -cp "benchmarks/target/classes:benchmarks/target/lib/*" weld.bench.Quick "$@" 2>&1 | grep -v "^WARNING: Using incubator"

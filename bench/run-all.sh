@@ -6,11 +6,7 @@
 # Java, 1 and all threads, optimizing Truffle runtime). usage: bench/run-all.sh [JMH ARGS...] (e.g. a name regexp)
 set -e
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-"$root/bin/weld" --version >/dev/null
-. "$root/bin/find-jdk.sh"
-. "$root/bench/jvm-flags.sh"
-./mvnw25 -B -q -f benchmarks/pom.xml package >&2
+. "$root/bench/prepare.sh"
 out=benchmarks/target/results
 rm -rf "$out" && mkdir -p "$out" benchmarks/target/native
 java=$WELD_JAVA
