@@ -17,7 +17,7 @@ import weld.types.WeldType;
  * {@code vecmerger[T, op]}: a copy of an initial vector whose elements are combined with merged
  * {@code {index, value}}s. In a parallel loop, small vecmergers get one identity-initialized copy per task
  * ({@link #emptyCopy}); large ones are shared by all tasks ({@link #share}) and then combine each element with a
- * compare-and-set loop (see docs/performance.md for where the switch lies).
+ * compare-and-set loop ({@link AtomicMerges} for numbers; see docs/performance.md for where the switch lies).
  */
 public final class VecMerger {
     private final WeldType elemType;
@@ -121,7 +121,10 @@ public final class VecMerger {
         return length;
     }
 
-    /** Whether tasks share this vecmerger (elements are then updated atomically, through {@link #mergeBoxed}). */
+    /**
+     * Whether tasks share this vecmerger: elements are then updated atomically, numbers through {@link AtomicMerges},
+     * others through {@link #mergeBoxed}.
+     */
     public boolean isShared() {
         return compareAndSet != null;
     }

@@ -153,6 +153,23 @@ class ParallelLoopTest {
             Value s = shared.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[{i64, i32},max]([{0L, 0}]), |b, i, x| merge(b, {0L, {x, 1}})))")
                     .execute(n);
             assertEquals(n - 1, s.getArrayElement(0).getArrayElement(0).asLong());
+            // Every number carrier, through the typed atomic updates: an add, a compare-and-set operator.
+            Value l = shared.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[i64,+]([0L, 0L, 0L]), |b, i, x| merge(b, {x % 3L, x})))")
+                    .execute(n);
+            long[] sums = new long[3];
+            for (long x = 0; x < n; x++) {
+                sums[(int) (x % 3)] += x;
+            }
+            for (int k = 0; k < 3; k++) {
+                assertEquals(sums[k], l.getArrayElement(k).asLong());
+            }
+            Value m = shared.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[i32,max]([0, 0]), |b, i, x| merge(b, {x % 2L, i32(x % 1000L)})))")
+                    .execute(n);
+            assertEquals(998, m.getArrayElement(0).asInt());
+            assertEquals(999, m.getArrayElement(1).asInt());
+            Value f = shared.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[f32,+]([0.0f]), |b, i, x| merge(b, {0L, 1.0f})))")
+                    .execute(n);
+            assertEquals((float) n, f.getArrayElement(0).asFloat());
         }
     }
 

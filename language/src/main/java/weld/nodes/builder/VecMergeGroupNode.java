@@ -8,6 +8,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 import sun.misc.Unsafe;
 
 import weld.WeldException;
+import weld.builders.AtomicMerges;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.ScalarOps;
@@ -117,8 +118,11 @@ public final class VecMergeGroupNode extends WeldExpressionNode {
             }
             int i = (int) li;
             if (v.isShared()) {
-                v.mergeBoxed(i, kinds[k] == ScalarKind.F64 ? (Object) values[k].executeDouble(frame)
-                        : (Object) values[k].executeLong(frame));
+                if (kinds[k] == ScalarKind.F64) {
+                    AtomicMerges.mergeDouble(ops[k], (double[]) v.store(), i, values[k].executeDouble(frame));
+                } else {
+                    AtomicMerges.mergeLong(kinds[k], ops[k], (long[]) v.store(), i, values[k].executeLong(frame));
+                }
             } else if (kinds[k] == ScalarKind.F64) {
                 double[] a = (double[]) v.store();
                 a[i] = ScalarOps.combineDouble(ops[k], a[i], values[k].executeDouble(frame));

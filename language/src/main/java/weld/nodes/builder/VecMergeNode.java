@@ -5,6 +5,7 @@ import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.WeldException;
+import weld.builders.AtomicMerges;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
@@ -17,8 +18,8 @@ import weld.syntax.ScalarKind;
 /**
  * {@code merge(b, {index, value})} on a {@code vecmerger} of a scalar: the index and the value are evaluated in their
  * carriers (the {@code {index, value}} struct is never built) and combined into the vecmerger's primitive array in
- * compiled code. A vecmerger shared by the tasks of a parallel loop is updated atomically behind a boundary. An index
- * outside the vector is a runtime error.
+ * compiled code. A vecmerger shared by the tasks of a parallel loop is updated atomically ({@link AtomicMerges}, the
+ * value unboxed). An index outside the vector is a runtime error.
  */
 public final class VecMergeNode extends WeldExpressionNode {
     private final Pos pos;
@@ -54,7 +55,7 @@ public final class VecMergeNode extends WeldExpressionNode {
                 CompilerDirectives.transferToInterpreterAndInvalidate();
                 seenShared = true;
             }
-            v.mergeBoxed(checked(li, v.length()), value.executeGeneric(frame));
+            mergeShared(frame, v, checked(li, v.length()));
             return v;
         }
         Object s = v.store();
@@ -83,6 +84,18 @@ public final class VecMergeNode extends WeldExpressionNode {
             case BOOLEAN, OBJECT -> v.mergeBoxed(checked(li, v.length()), value.executeGeneric(frame));
         }
         return v;
+    }
+
+    /** An atomic update of a shared vecmerger's element {@code i}, with the value unboxed where it is a number. */
+    private void mergeShared(VirtualFrame frame, VecMerger v, int i) {
+        Object s = v.store();
+        switch (carrier) {
+            case INT -> AtomicMerges.mergeInt(kind, op, (int[]) s, i, value.executeInt(frame));
+            case LONG -> AtomicMerges.mergeLong(kind, op, (long[]) s, i, value.executeLong(frame));
+            case FLOAT -> AtomicMerges.mergeFloat(op, (float[]) s, i, value.executeFloat(frame));
+            case DOUBLE -> AtomicMerges.mergeDouble(op, (double[]) s, i, value.executeDouble(frame));
+            case BOOLEAN, OBJECT -> v.mergeBoxed(i, value.executeGeneric(frame));
+        }
     }
 
     private int checked(long index, int length) {
