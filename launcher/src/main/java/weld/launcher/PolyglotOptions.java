@@ -87,9 +87,9 @@ final class PolyglotOptions {
      * compilation tier ({@code engine.MultiTier=false}) unless the options name it: a Weld program's time is in
      * long loops, which the last tier compiles while they run (on-stack replacement), while first-tier compilations
      * of the program and of a parallel loop's tasks take the same two cores before the last tier's code arrives.
-     * Measured in fresh JVMs (2 cores), five calls of a
-     * program on the benchmarks' full-size inputs at 2 threads: the logistic-regression step 6.1-6.5 s in all
-     * instead of 6.5-10.8, key counting with 10^6 keys 3.1-3.3 s instead of 3.5-3.7, the others within noise.
+     * Measured in fresh JVMs (2 cores), five calls of a program on the benchmarks' full-size inputs at 2 threads: the
+     * logistic-regression step 6.1-6.5 s in all instead of 6.5-10.8, key counting with 10^6 keys 3.1-3.3 s instead
+     * of 3.5-3.7, the others within noise.
      */
     synchronized Engine engine() {
         if (engine == null) {

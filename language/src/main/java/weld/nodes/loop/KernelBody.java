@@ -104,7 +104,7 @@ abstract class KernelBody extends LoopBody {
      * three compilations of its loop, 3.4 + 1.1 + 0.9 s, the first two dropped on their first row).
      */
     protected final boolean primeDue() {
-        if (primed || !CompilerDirectives.inInterpreter()
+        if (!CompilerDirectives.inInterpreter() || primed
                 || interpretedScalarRepetitions < Math.min(warmup, PRIME_REPETITIONS)) {
             return false;
         }
