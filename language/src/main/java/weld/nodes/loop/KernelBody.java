@@ -23,7 +23,7 @@ abstract class KernelBody extends LoopBody {
      * threshold (100,352 iterations by default, inner ones included), more than a short first call runs (that
      * priming costs the Vector API's initialization).
      */
-    static final int PRIME_REPETITIONS = 2048;
+    static final int PRIME_REPETITIONS = 4096;
 
     @Child protected KernelInputs inputs;
     @Child protected LoopBody scalar;
