@@ -41,6 +41,7 @@ public final class WeldMain {
                                  (e.g. --passes=-loop-fusion,-cse)
               --dump-ir[=PASS]   print the IR after each optimization pass (or only after PASS)
               --engine.Name=V, --weld.Name=V   polyglot engine and language options
+                                 (one compilation tier unless --engine.MultiTier=true)
             run:
               --args FILE        a JSON array with one element per program parameter
               --arg X            one parameter: a 1-D NumPy .npy file, or a JSON literal (repeatable)
