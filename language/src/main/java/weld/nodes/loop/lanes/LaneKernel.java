@@ -20,6 +20,8 @@ import weld.types.WeldType;
 public final class LaneKernel {
     /** Iterations per block: a multiple of every lane count, small enough for the temporaries to stay in cache. */
     static final int BLOCK = 512;
+    /** A multiple of every lane count: temporaries of a run shorter than a block are rounded up to it. */
+    private static final int LANES_MULTIPLE = 64;
 
     /** One merger: its element type and operator, and the nodes whose values are merged into it each iteration. */
     record Component(WeldType.Scalar type, BinOp op, @CompilationFinal(dimensions = 1) LaneNode[] values) {
@@ -55,18 +57,21 @@ public final class LaneKernel {
      */
     @TruffleBoundary
     public Object[] run(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object[] acc) {
+        // Temporaries as long as the run, up to a block: a short loop (a row of a matrix) allocates little per run.
+        int size = (int) Math.min(BLOCK, (to - from + LANES_MULTIPLE - 1) / LANES_MULTIPLE * LANES_MULTIPLE);
         Object[] arrays = new Object[nodes.length];
         int[] offsets = new int[nodes.length];
         for (LaneNode node : nodes) {
             arrays[node.id] = switch (node) {
                 case LaneNode.Element e -> stores[e.iterator];
-                case LaneNode.Invariant v -> fill(node.kind, invariants[v.invariant]);
-                default -> fill(node.kind, null);
+                case LaneNode.Invariant v -> fill(node.kind, invariants[v.invariant], size);
+                default -> fill(node.kind, null, size);
             };
         }
         Object[] lanes = new Object[components.length];
         for (int j = 0; j < components.length; j++) {
-            lanes[j] = fill(components[j].type.kind(), ScalarOps.identity(components[j].type, components[j].op));
+            lanes[j] = fill(components[j].type.kind(), ScalarOps.identity(components[j].type, components[j].op),
+                    LANES_MULTIPLE);
         }
         for (long s = from; s < to; s += BLOCK) {
             int n = (int) Math.min(BLOCK, to - s);
@@ -104,15 +109,15 @@ public final class LaneKernel {
         }
     }
 
-    /** A block of copies of {@code v} (a lane-count array for accumulators; null: a block of zeros/false). */
-    private static Object fill(ScalarKind k, Object v) {
+    /** {@code size} copies of {@code v} (null: zeros or false). */
+    private static Object fill(ScalarKind k, Object v, int size) {
         return switch (k) {
-            case F64 -> v == null ? new double[BLOCK] : DoubleLanes.fill((Double) v, BLOCK);
-            case F32 -> v == null ? new float[BLOCK] : FloatLanes.fill((Float) v, BLOCK);
-            case I64 -> v == null ? new long[BLOCK] : LongLanes.fill((Long) v, BLOCK);
-            case I32 -> v == null ? new int[BLOCK] : IntLanes.fill((Integer) v, BLOCK);
+            case F64 -> v == null ? new double[size] : DoubleLanes.fill((Double) v, size);
+            case F32 -> v == null ? new float[size] : FloatLanes.fill((Float) v, size);
+            case I64 -> v == null ? new long[size] : LongLanes.fill((Long) v, size);
+            case I32 -> v == null ? new int[size] : IntLanes.fill((Integer) v, size);
             default -> {
-                boolean[] b = new boolean[BLOCK];
+                boolean[] b = new boolean[size];
                 java.util.Arrays.fill(b, v != null && (Boolean) v);
                 yield b;
             }
@@ -121,15 +126,32 @@ public final class LaneKernel {
 
     /** The first lane-count values of an accumulator array, boxed. */
     private static Object[] boxed(ScalarKind k, Object lanes) {
-        int l = switch (k) {
-            case F64 -> DoubleLanes.S.length();
-            case F32 -> FloatLanes.S.length();
-            case I64 -> LongLanes.S.length();
-            default -> IntLanes.S.length();
-        };
-        Object[] r = new Object[l];
-        for (int i = 0; i < l; i++) {
-            r[i] = java.lang.reflect.Array.get(lanes, i);
+        Object[] r;
+        switch (k) {
+            case F64 -> {
+                r = new Object[DoubleLanes.S.length()];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = ((double[]) lanes)[i];
+                }
+            }
+            case F32 -> {
+                r = new Object[FloatLanes.S.length()];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = ((float[]) lanes)[i];
+                }
+            }
+            case I64 -> {
+                r = new Object[LongLanes.S.length()];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = ((long[]) lanes)[i];
+                }
+            }
+            default -> {
+                r = new Object[IntLanes.S.length()];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = ((int[]) lanes)[i];
+                }
+            }
         }
         return r;
     }
