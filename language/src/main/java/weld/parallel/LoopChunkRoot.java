@@ -43,11 +43,15 @@ public final class LoopChunkRoot extends RootNode {
         carrier.write(frame, builderSlot, Partials.forTask(args[3]));
         long to = (Long) args[2];
         AtomicBoolean stop = (AtomicBoolean) args[4];
+        LoopBody body = (LoopBody) loop.getRepeatingNode();
+        boolean begun = body.beginRun(frame, to - (Long) args[1]);
         for (long from = (Long) args[1]; from < to && !stop.get(); from += STEP) {
-            LoopBody body = (LoopBody) loop.getRepeatingNode();
             body.setRange(frame, from, Math.min(to, from + STEP));
             body.prepare(frame);
             loop.execute(frame);
+        }
+        if (begun) {
+            body.endRun(frame);
         }
         return carrier.read(frame, builderSlot);
     }

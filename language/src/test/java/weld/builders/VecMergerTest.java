@@ -2,6 +2,9 @@ package weld.builders;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -16,7 +19,8 @@ import weld.types.WeldType;
 /**
  * Vecmergers' arrays: one made from a fresh vector takes the array over (a view at an offset or a prefix of its
  * array is copied), the copies of parallel tasks start at the operator's identity, and a vector a program still
- * uses after handing it to a vecmerger keeps its values.
+ * uses after handing it to a vecmerger keeps its values. {@code int} counters start only for long sums of a large
+ * vector within a bound, and every way out adds them to the elements.
  */
 class VecMergerTest {
     @Test
@@ -75,5 +79,48 @@ class VecMergerTest {
                 assertEquals(14L, twice.getMember("$2").asLong());
             }
         }
+    }
+
+    @Test
+    void intCountersStartOnlyWhereTheyPayAndCannotOverflow() {
+        int big = VecMerger.NARROW_MIN_LENGTH;
+        assertTrue(longSums(big).countNarrow(Integer.MAX_VALUE));
+        assertFalse(longSums(big).countNarrow(Integer.MAX_VALUE + 1L), "a bound past int range");
+        assertFalse(longSums(big - 1).countNarrow(1), "a vector that fits the caches either way");
+        WeldVector d = new WeldVector(WeldType.Scalar.F64, new double[big], 0, big);
+        assertFalse(new VecMerger(WeldType.Scalar.F64, BinOp.ADD, d).countNarrow(1));
+        WeldVector l = new WeldVector(WeldType.Scalar.I64, new long[big], 0, big);
+        assertFalse(new VecMerger(WeldType.Scalar.I64, BinOp.MAX, l).countNarrow(1));
+        assertFalse(longSums(big).share().countNarrow(1), "tasks update a shared vecmerger's elements atomically");
+        VecMerger twice = longSums(big);
+        assertTrue(twice.countNarrow(1));
+        assertFalse(twice.countNarrow(1), "counters already started");
+    }
+
+    @Test
+    void intCountersAreAddedToTheElements() {
+        int big = VecMerger.NARROW_MIN_LENGTH;
+        VecMerger v = longSums(big);
+        ((long[]) v.store())[3] = Long.MAX_VALUE;
+        assertTrue(v.countNarrow(10));
+        v.narrowCounts()[3] = 2;
+        v.narrowCounts()[big - 1] = 7;
+        v.flushNarrow();
+        assertNull(v.narrowCounts());
+        assertEquals(Long.MIN_VALUE + 1, ((long[]) v.store())[3], "long addition wraps, as the merges would");
+        assertEquals(7, ((long[]) v.store())[big - 1]);
+        // result() and combining partials add counters a run left (a loop stopped by an error does not end its run).
+        assertTrue(v.countNarrow(10));
+        v.narrowCounts()[0] = 5;
+        assertEquals(5, ((long[]) v.result().store)[0]);
+        VecMerger other = longSums(big);
+        assertTrue(other.countNarrow(10));
+        other.narrowCounts()[1] = 4;
+        v.mergeAll(other);
+        assertEquals(4, ((long[]) v.result().store)[1]);
+    }
+
+    private static VecMerger longSums(int length) {
+        return new VecMerger(WeldType.Scalar.I64, BinOp.ADD, new WeldVector(WeldType.Scalar.I64, new long[length], 0, length));
     }
 }

@@ -8,6 +8,7 @@ import weld.WeldException;
 import weld.builders.AtomicMerges;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
+import weld.nodes.expression.ConstantNode;
 import weld.runtime.Carrier;
 import weld.runtime.ScalarOps;
 import weld.runtime.Storage;
@@ -19,9 +20,13 @@ import weld.syntax.ScalarKind;
  * {@code merge(b, {index, value})} on a {@code vecmerger} of a scalar: the index and the value are evaluated in their
  * carriers (the {@code {index, value}} struct is never built) and combined into the vecmerger's primitive array in
  * compiled code. A vecmerger shared by the tasks of a parallel loop is updated atomically ({@link AtomicMerges}, the
- * value unboxed). An index outside the vector is a runtime error.
+ * value unboxed). An index outside the vector is a runtime error. A merge of a small positive constant into a
+ * {@code long} sum vecmerger goes to the vecmerger's {@code int} counters while a loop has started them
+ * ({@link VecMerger#countNarrow}).
  */
 public final class VecMergeNode extends WeldExpressionNode {
+    /** The largest constant a merge adds to {@code int} counters. */
+    private static final long MAX_NARROW_INCREMENT = 1 << 16;
     private final Pos pos;
     private final ScalarKind kind;
     private final Carrier carrier;
@@ -34,6 +39,19 @@ public final class VecMergeNode extends WeldExpressionNode {
      * so a compiled loop has no call that could change the vecmerger, and loads its array once before the loop.
      */
     @CompilationFinal private boolean seenShared;
+    /** The constant this merge adds, if it can go to {@code int} counters ({@link VecMerger#narrowCounts}); else 0. */
+    private final long narrowIncrement;
+    /**
+     * Whether this merge has met {@code int} counters. Until then compiled code does not look for them: a merge
+     * into the elements instead is as right (the counters are added to them), only slower.
+     */
+    @CompilationFinal private boolean seenNarrow;
+    /**
+     * Whether this merge has met a vecmerger without counters, where it could have used them. Until then compiled
+     * code that uses counters deoptimizes without them: their presence is then a guard that the compiler moves before
+     * the loop, with their length.
+     */
+    @CompilationFinal private boolean seenWide;
 
     public VecMergeNode(Pos pos, ScalarKind kind, BinOp op, WeldExpressionNode builder, WeldExpressionNode index,
                         WeldExpressionNode value) {
@@ -44,6 +62,13 @@ public final class VecMergeNode extends WeldExpressionNode {
         this.builder = builder;
         this.index = index;
         this.value = value;
+        this.narrowIncrement = kind == ScalarKind.I64 && op == BinOp.ADD && value instanceof ConstantNode c
+                && c.executeGeneric(null) instanceof Long v && v >= 1 && v <= MAX_NARROW_INCREMENT ? v : 0;
+    }
+
+    /** The most one execution of this merge adds to an element of a vecmerger with {@code int} counters (0: none). */
+    public long narrowIncrement() {
+        return narrowIncrement;
     }
 
     @Override
@@ -67,6 +92,22 @@ public final class VecMergeNode extends WeldExpressionNode {
                 Storage.writeInt(kind, s, i, ScalarOps.combineInt(kind, op, Storage.readInt(kind, s, i), value.executeInt(frame)));
             }
             case LONG -> {
+                if (narrowIncrement != 0 && (seenNarrow || CompilerDirectives.inInterpreter())) {
+                    int[] c = v.narrowCounts();
+                    if (c != null) {
+                        if (!seenNarrow) {
+                            CompilerDirectives.transferToInterpreterAndInvalidate();
+                            seenNarrow = true;
+                        }
+                        int i = checked(li, c.length);
+                        c[i] += (int) narrowIncrement;
+                        return v;
+                    }
+                    if (!seenWide) {
+                        CompilerDirectives.transferToInterpreterAndInvalidate();
+                        seenWide = true;
+                    }
+                }
                 long[] a = CompilerDirectives.castExact(s, long[].class);
                 int i = checked(li, a.length);
                 a[i] = ScalarOps.combineLong(kind, op, a[i], value.executeLong(frame));

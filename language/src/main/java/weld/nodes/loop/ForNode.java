@@ -88,7 +88,11 @@ public final class ForNode extends WeldExpressionNode {
             carrier.write(frame, builderSlot, runParallel(snapshot(frame), n, tasks));
         } else {
             body().prepare(frame);
+            boolean begun = body().beginRun(frame, n);
             loop.execute(frame);
+            if (begun) {
+                body().endRun(frame);
+            }
         }
         body().end(frame, n);
     }

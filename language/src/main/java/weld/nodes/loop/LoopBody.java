@@ -85,6 +85,18 @@ public abstract class LoopBody extends Node implements RepeatingNode {
     public void prepare(VirtualFrame frame) {
     }
 
+    /**
+     * Called before one run of the loop over {@code iterations} iterations (the sequential loop, or a task's range),
+     * with the builder slot holding the run's builder; returns whether {@link #endRun} must be called after it.
+     */
+    public boolean beginRun(VirtualFrame frame, long iterations) {
+        return false;
+    }
+
+    /** Called after a run for which {@link #beginRun} returned true, with the builder slot holding its builder. */
+    public void endRun(VirtualFrame frame) {
+    }
+
     /** Runs once before a loop of {@code n} iterations, sequential or parallel (not per task). */
     public void start(VirtualFrame frame, long n) {
     }

@@ -54,6 +54,8 @@ public final class UpdateBody extends LoopBody {
     private final int blockSize;
     @CompilationFinal(dimensions = 1) private final int[] iterationSlots;
     @Child private WeldExpressionNode body;
+    /** The update function's counting into {@code int}s, or null. */
+    private final NarrowCounting narrow;
 
     public UpdateBody(Carrier carrier, int builderSlot, int indexSlot, int countSlot, int counterSlot,
                       ElementLoader[] loaders, WeldExpressionNode body, boolean inPlace, int[] iterationSlots) {
@@ -68,6 +70,7 @@ public final class UpdateBody extends LoopBody {
         this.unrolled = inPlace && NodeUtil.findFirstNodeInstance(body, ForNode.class) == null
                 && NodeUtil.countNodes(body) <= MAX_BLOCKED_NODES;
         this.blockSize = onlyVecMergerMerges(body) ? VECMERGER_UNROLL : UNROLL;
+        this.narrow = inPlace && carrier == Carrier.OBJECT ? NarrowCounting.of(body, builderSlot) : null;
     }
 
     private static boolean onlyVecMergerMerges(Node body) {
@@ -130,6 +133,16 @@ public final class UpdateBody extends LoopBody {
     private void updateInPlace(VirtualFrame frame, long i) {
         loadIteration(frame, i, indexSlot, loaders);
         body.executeGeneric(frame);
+    }
+
+    @Override
+    public boolean beginRun(VirtualFrame frame, long iterations) {
+        return narrow != null && narrow.begin(frame, iterations);
+    }
+
+    @Override
+    public void endRun(VirtualFrame frame) {
+        narrow.end(frame);
     }
 
     @Override
