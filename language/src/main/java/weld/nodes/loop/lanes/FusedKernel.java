@@ -57,9 +57,7 @@ public final class FusedKernel {
     final int lanes;
     /**
      * Vector steps per loop iteration ({@code U}: 4, 2 or 1), the most whose accumulators fit in registers with the
-     * kernel's invariants (measured: the crime index, 11 invariants and 2 mergers, 21 ms with 4 sets, 14 with 1); 1 for
-     * a staged kernel, whose time is in its math functions (measured: Black-Scholes 137 ms with 1, 2 or 4 sets, while 4
-     * made its loop's compilation 5,686 IR nodes instead of 3,724, and 4.7 s instead of 3.0-3.2 in a fresh JVM).
+     * kernel's invariants (measured: the crime index, 11 invariants and 2 mergers, 21 ms with 4 sets, 14 with 1).
      */
     final int unroll;
     /** How a kernel with math functions runs, else null. */
@@ -80,7 +78,7 @@ public final class FusedKernel {
         }
         ScalarKind widest = widest(nodes);
         this.maskSpecies = kindSpecies(widest);
-        this.unroll = stages != null ? 1 : unroll(nodes, components.length);
+        this.unroll = unroll(nodes, components.length);
         this.staged = stages == null ? null : new StagedKernel(this, stages);
     }
 
