@@ -7,6 +7,7 @@ import java.util.Arrays;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import weld.runtime.MemoryBudget;
 import weld.runtime.ScalarOps;
 import weld.runtime.Storage;
 import weld.runtime.WeldVector;
@@ -88,15 +89,19 @@ public final class VecMerger {
     /**
      * Starts {@code int} counters beside the elements for a loop that adds at most {@code maxAdded} to any element
      * before it ends, if that pays: a {@code long} sum vecmerger of at least {@value #NARROW_MIN_LENGTH} elements,
-     * not shared by tasks, and {@code maxAdded} within {@code int} range (no counter can overflow). Returns whether
-     * it did; the loop then calls {@link #flushNarrow} when it ends.
+     * not shared by tasks, {@code maxAdded} within {@code int} range (no counter can overflow), and the counters
+     * within the evaluation's memory budget with half of it to spare ({@link MemoryBudget#affords}: an optimization
+     * must not make an evaluation fail that fits without it). Returns whether it did; the loop then calls
+     * {@link #flushNarrow} when it ends.
      */
     @TruffleBoundary
     public boolean countNarrow(long maxAdded) {
         if (narrowCounts != null || compareAndSet != null || !(store instanceof long[]) || op != BinOp.ADD
-                || length < NARROW_MIN_LENGTH || maxAdded > Integer.MAX_VALUE) {
+                || length < NARROW_MIN_LENGTH || maxAdded > Integer.MAX_VALUE
+                || !MemoryBudget.affords((long) Integer.BYTES * length)) {
             return false;
         }
+        MemoryBudget.charge((long) Integer.BYTES * length);
         narrowCounts = new int[length];
         return true;
     }

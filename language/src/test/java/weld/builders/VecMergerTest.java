@@ -12,6 +12,7 @@ import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 
+import weld.runtime.MemoryBudget;
 import weld.runtime.WeldVector;
 import weld.syntax.BinOp;
 import weld.types.WeldType;
@@ -95,6 +96,11 @@ class VecMergerTest {
         VecMerger twice = longSums(big);
         assertTrue(twice.countNarrow(1));
         assertFalse(twice.countNarrow(1), "counters already started");
+        // Within a memory limit: only with half of it to spare after the counters (4 bytes each).
+        VecMerger roomy = longSums(big);
+        assertTrue(MemoryBudget.run(8L * big, () -> roomy.countNarrow(1)));
+        VecMerger tight = longSums(big);
+        assertFalse(MemoryBudget.run(8L * big - 1, () -> tight.countNarrow(1)));
     }
 
     @Test
