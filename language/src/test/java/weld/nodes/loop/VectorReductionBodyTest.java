@@ -128,6 +128,17 @@ class VectorReductionBodyTest {
     }
 
     @Test
+    void accumulatorsWiderThanTheElementsSetTheLanes() {
+        for (int n : new int[] {64, 65, 1000}) {
+            int[] k = new Random(n).ints(n, -5, 30).toArray();
+            // The merge folds away (no lane node of kind f64 / i64 is left), the accumulators are still 64-bit.
+            assertSame("|k: vec[i32]| result(for(k, merger[f64,+], |b, i, e| if(false, merge(b, 0.5), b)))", k);
+            assertSame("|k: vec[i32]| result(for(k, merger[i64,*], |b, i, e| if(false, merge(b, 2L), b)))", k);
+            assertSame("|k: vec[i32]| result(for(k, merger[f64,+], |b, i, e| merge(b, 0.5)))", k);
+        }
+    }
+
+    @Test
     void integerOverflowWraps() {
         long[] v = new long[1000];
         java.util.Arrays.fill(v, Long.MAX_VALUE / 3);

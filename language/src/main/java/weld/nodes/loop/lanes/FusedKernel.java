@@ -76,7 +76,7 @@ public final class FusedKernel {
         for (LaneKernel.Component c : components) {
             kindSpecies(c.type().kind());
         }
-        ScalarKind widest = widest(nodes);
+        ScalarKind widest = widest(nodes, components);
         this.maskSpecies = kindSpecies(widest);
         this.unroll = unroll(nodes, components.length);
         this.staged = stages == null ? null : new StagedKernel(this, stages);
@@ -115,7 +115,7 @@ public final class FusedKernel {
                 break;
             }
         }
-        ScalarKind widest = widest(nodes);
+        ScalarKind widest = widest(nodes, components);
         int bits = VectorShape.preferredShape().vectorBitSize();
         int lanes = bits / bits(widest);
         if (lanes < 2) {
@@ -134,17 +134,27 @@ public final class FusedKernel {
         return staged != null;
     }
 
-    private static ScalarKind widest(LaneNode[] nodes) {
+    /**
+     * The widest kind among the nodes and the accumulators, which set the lanes per step: a sum of {@code f64} may
+     * have only {@code i32} nodes (a constant merge folded away over an {@code i32} vector), and its accumulators
+     * still hold half as many lanes as an {@code i32} vector.
+     */
+    private static ScalarKind widest(LaneNode[] nodes, LaneKernel.Component[] components) {
         ScalarKind w = ScalarKind.I32;
         for (LaneNode n : nodes) {
-            if (n.kind == ScalarKind.F64 || n.kind == ScalarKind.I64) {
-                return n.kind;
-            }
-            if (n.kind == ScalarKind.F32) {
-                w = ScalarKind.F32;
-            }
+            w = wider(w, n.kind);
+        }
+        for (LaneKernel.Component c : components) {
+            w = wider(w, c.type().kind());
         }
         return w;
+    }
+
+    private static ScalarKind wider(ScalarKind w, ScalarKind k) {
+        if (w == ScalarKind.F64 || w == ScalarKind.I64) {
+            return w;
+        }
+        return k == ScalarKind.F64 || k == ScalarKind.I64 || k == ScalarKind.F32 ? k : w;
     }
 
     private static int bits(ScalarKind k) {

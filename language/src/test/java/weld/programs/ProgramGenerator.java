@@ -1,0 +1,389 @@
+package weld.programs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Random well-typed Weld programs for differential tests ({@link DifferentialProgramTest}): every program takes
+ * {@code |a: vec[i64], x: vec[f64], k: vec[i32], n: i64|} (the three vectors of one length) and returns a struct
+ * of scalars, vectors and dictionaries computed by nested loops over appenders, mergers, vecmergers, dictmergers,
+ * groupmergers and structs of them, with filters, zips, strided iterators, lets, {@code if} and {@code select},
+ * casts, lookups and integer division (which can fail at run time). Types are chosen first and every expression is
+ * built for its type, so each program type-checks. Floats are kept to {@code +}, {@code -}, {@code *}, {@code min}
+ * and {@code max} of multiples of 1/2, so sums are exact in any order and a parallel or vectorized reduction must
+ * give the sequential result.
+ */
+final class ProgramGenerator {
+    static final String SIGNATURE = "|a: vec[i64], x: vec[f64], k: vec[i32], n: i64|";
+    private static final String[] NUMERIC = {"i64", "f64", "i32"};
+    /** The type of a marker in the scope of a loop body (no expression has it). */
+    private static final String IN_LOOP = "loop body";
+
+    /** A variable or field in scope: its expression, its type, and for vectors whether it has the inputs' length. */
+    private record Var(String expr, String type, boolean fullLength) {
+    }
+
+    /** An iterator expression and the variables its element and index bring into a loop body. */
+    private record Iter(String expr, List<Var> element, boolean fullLength) {
+    }
+
+    private final Random rnd;
+    private int names;
+
+    ProgramGenerator(long seed) {
+        this.rnd = new Random(seed);
+    }
+
+    /** A whole program: the signature and a struct of one to four results. */
+    String program() {
+        List<Var> env = new ArrayList<>(List.of(new Var("a", "vec[i64]", true), new Var("x", "vec[f64]", true),
+                new Var("k", "vec[i32]", true), new Var("n", "i64", false)));
+        int results = 1 + rnd.nextInt(4);
+        List<String> parts = new ArrayList<>();
+        for (int r = 0; r < results; r++) {
+            int what = rnd.nextInt(10);
+            if (what < 4) {
+                parts.add(scalar(pick(NUMERIC), env, 4));
+            } else if (what < 8) {
+                parts.add(vector(pick(NUMERIC), env, 3));
+            } else {
+                parts.add(dict(env, 3));
+            }
+        }
+        return SIGNATURE + "\n  {" + String.join(",\n   ", parts) + "}";
+    }
+
+    private String scalar(String t, List<Var> env, int depth) {
+        int choice = depth <= 0 ? rnd.nextInt(2) : rnd.nextInt(16);
+        switch (choice) {
+            case 0:
+                String v = variable(t, env);
+                return v != null ? v : literal(t);
+            case 1:
+                return literal(t);
+            case 2, 3:
+                return t.equals("bool") ? comparison(env, depth) : arithmetic(t, env, depth);
+            case 4:
+                return "if(" + scalar("bool", env, depth - 1) + ", " + scalar(t, env, depth - 1) + ", "
+                        + scalar(t, env, depth - 1) + ")";
+            case 5:
+                return "select(" + scalar("bool", env, depth - 1) + ", " + scalar(t, env, depth - 1) + ", "
+                        + scalar(t, env, depth - 1) + ")";
+            case 6:
+                if (t.equals("bool")) {
+                    return "(" + scalar("bool", env, depth - 1) + (rnd.nextBoolean() ? " && " : " || ")
+                            + scalar("bool", env, depth - 1) + ")";
+                }
+                return t + "(" + scalar(pick(NUMERIC), env, depth - 1) + ")";
+            case 7:
+                return let(env, depth, inner -> scalar(t, inner, depth - 1));
+            case 8, 9, 10:
+                return t.equals("bool") ? comparison(env, depth) : reduction(t, env, depth);
+            case 11:
+                return t.equals("bool") ? comparison(env, depth) : structReduction(t, env, depth);
+            case 12:
+                return t.equals("i64") ? "len(" + vector(pick(NUMERIC), env, depth - 1) + ")" : literal(t);
+            case 13:
+                return t.equals("bool") ? literal(t) : vectorLookup(t, env, depth);
+            case 14:
+                return t.equals("bool") ? literal(t) : dictLookup(t, env, depth);
+            default:
+                String w = variable(t, env);
+                return w != null ? w : literal(t);
+        }
+    }
+
+    private String arithmetic(String t, List<Var> env, int depth) {
+        String l = scalar(t, env, depth - 1);
+        String r = scalar(t, env, depth - 1);
+        int op = rnd.nextInt(t.equals("f64") ? 5 : 10);
+        return switch (op) {
+            case 0 -> "(" + l + " + " + r + ")";
+            case 1 -> "(" + l + " - " + r + ")";
+            case 2 -> "(" + l + " * " + r + ")";
+            case 3 -> "min(" + l + ", " + r + ")";
+            case 4 -> "max(" + l + ", " + r + ")";
+            case 5 -> "(" + l + " & " + r + ")";
+            case 6 -> "(" + l + " ^ " + r + ")";
+            // The divisor may be zero: the program then fails, and must fail in every configuration.
+            case 7 -> "(" + l + " / " + (rnd.nextInt(3) == 0 ? r : "max(" + r + ", " + literal(t, 1) + ")") + ")";
+            case 8 -> "(" + l + " % " + (rnd.nextInt(3) == 0 ? r : "max(" + r + ", " + literal(t, 1) + ")") + ")";
+            default -> "(" + l + " | " + r + ")";
+        };
+    }
+
+    private String comparison(List<Var> env, int depth) {
+        String t = pick(NUMERIC);
+        String[] ops = {"<", "<=", ">", ">=", "==", "!="};
+        return "(" + scalar(t, env, depth - 1) + " " + ops[rnd.nextInt(ops.length)] + " " + scalar(t, env, depth - 1)
+                + ")";
+    }
+
+    /** {@code result(for(iter, merger[t, op], ...))}, the merge optionally under a filter. */
+    private String reduction(String t, List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        String op = pick("+", "+", "*", "min", "max");
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String merge = "merge(" + b + ", " + scalar(t, body, depth - 1) + ")";
+        return "result(for(" + it.expr() + ", merger[" + t + "," + op + "], |" + b + ", " + i + ", "
+                + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
+    }
+
+    /** A struct of two mergers in one loop (horizontal fusion's shape), combined into one value of type t. */
+    private String structReduction(String t, List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        String u = pick(NUMERIC);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String first = "merge(" + b + ".$0, " + scalar(t, body, depth - 1) + ")";
+        String second = rnd.nextBoolean() ? "merge(" + b + ".$1, " + scalar(u, body, depth - 1) + ")"
+                : "if(" + scalar("bool", body, depth - 2) + ", merge(" + b + ".$1, " + scalar(u, body, depth - 1)
+                        + "), " + b + ".$1)";
+        String r = name("r");
+        return "(let " + r + " = result(for(" + it.expr() + ", {merger[" + t + "," + pick("+", "max") + "], merger["
+                + u + "," + pick("+", "min") + "]}, |" + b + ", " + i + ", " + elementName(it) + "| {" + first + ", "
+                + second + "}));\n    (" + r + ".$0 + " + t + "(" + r + ".$1)))";
+    }
+
+    private String vectorLookup(String t, List<Var> env, int depth) {
+        String v = name("v");
+        String idx = "i64(" + scalar(pick(NUMERIC), env, depth - 1) + ")";
+        return "(let " + v + " = " + vector(t, env, depth - 1) + ";\n    if(len(" + v + ") > 0L, lookup(" + v + ", (("
+                + idx + " % len(" + v + ")) + len(" + v + ")) % len(" + v + ")), " + literal(t) + "))";
+    }
+
+    private String dictLookup(String t, List<Var> env, int depth) {
+        String d = name("d");
+        String key = "(i64(" + scalar(pick(NUMERIC), env, depth - 1) + ") % 5L)";
+        return "(let " + d + " = " + dict(t, env, depth - 1) + ";\n    if(keyexists(" + d + ", " + key + "), lookup(" + d
+                + ", " + key + "), " + literal(t) + "))";
+    }
+
+    /** A dictmerger with i64 keys (few distinct ones) and values of a random numeric type. */
+    private String dict(List<Var> env, int depth) {
+        return dict(pick(NUMERIC), env, depth);
+    }
+
+    private String dict(String t, List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String key = "(i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 5L)";
+        String merge = "merge(" + b + ", {" + key + ", " + scalar(t, body, depth - 1) + "})";
+        return "result(for(" + it.expr() + ", dictmerger[i64," + t + "," + pick("+", "+", "min", "max", "*") + "], |"
+                + b + ", " + i + ", " + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
+    }
+
+    private String vector(String t, List<Var> env, int depth) {
+        if (depth <= 0) {
+            String v = variable("vec[" + t + "]", env);
+            return v != null ? v : map(t, env, 1);
+        }
+        return switch (rnd.nextInt(8)) {
+            case 0 -> {
+                String v = variable("vec[" + t + "]", env);
+                yield v != null ? v : map(t, env, depth);
+            }
+            case 1, 2 -> map(t, env, depth);
+            case 3 -> filter(t, env, depth);
+            case 4 -> vecmerger(t, env, depth);
+            case 5 -> groupLookup(t, env, depth);
+            case 6 -> structOfAppenders(t, env, depth);
+            default -> let(env, depth, inner -> vector(t, inner, depth - 1));
+        };
+    }
+
+    private String map(String t, List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        return "result(for(" + it.expr() + ", appender[" + t + "], |" + b + ", " + i + ", " + elementName(it)
+                + "| merge(" + b + ", " + scalar(t, body, depth - 1) + ")))";
+    }
+
+    /** A map over a vector or zip of the inputs' length: a vector of that length too. */
+    private String fullMap(String t, List<Var> env, int depth) {
+        List<Var> full = env.stream().filter(Var::fullLength).toList();
+        String e = name("e");
+        Var v1 = full.get(rnd.nextInt(full.size()));
+        Iter it;
+        if (rnd.nextBoolean()) {
+            it = new Iter(v1.expr(), List.of(new Var(e, elementType(v1), false)), true);
+        } else {
+            Var v2 = full.get(rnd.nextInt(full.size()));
+            it = new Iter("zip(" + v1.expr() + ", " + v2.expr() + ")",
+                    List.of(new Var(e + ".$0", elementType(v1), false), new Var(e + ".$1", elementType(v2), false)),
+                    true);
+        }
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        return "result(for(" + it.expr() + ", appender[" + t + "], |" + b + ", " + i + ", " + elementName(it)
+                + "| merge(" + b + ", " + scalar(t, body, depth - 1) + ")))";
+    }
+
+    private String filter(String t, List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String merge = "merge(" + b + ", " + scalar(t, body, depth - 1) + ")";
+        return "result(for(" + it.expr() + ", appender[" + t + "], |" + b + ", " + i + ", " + elementName(it) + "| if("
+                + scalar("bool", body, depth - 1) + ", " + merge + ", " + b + ")))";
+    }
+
+    /** A vecmerger over 7 elements (an initial vector of a constant), indexed by a value folded into [0, 7). */
+    private String vecmerger(String t, List<Var> env, int depth) {
+        String ib = name("b");
+        String init = "result(for(rangeiter(0L, 7L, 1L), appender[" + t + "], |" + ib + ", " + name("j") + ", "
+                + name("e") + "| merge(" + ib + ", " + literal(t) + ")))";
+        Iter it = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String idx = "((i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 7L) + 7L) % 7L";
+        String merge = "merge(" + b + ", {" + idx + ", " + scalar(t, body, depth - 1) + "})";
+        return "result(for(" + it.expr() + ", vecmerger[" + t + "," + pick("+", "+", "*", "min", "max") + "](" + init
+                + "), |" + b + ", " + i + ", " + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
+    }
+
+    /** A groupmerger's group for a key, or a plain map where the key has no group. */
+    private String groupLookup(String t, List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String g = name("g");
+        String key = "(i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 3L)";
+        String probe = "(i64(" + scalar(pick(NUMERIC), env, depth - 1) + ") % 3L)";
+        return "(let " + g + " = result(for(" + it.expr() + ", groupmerger[i64," + t + "], |" + b + ", " + i + ", "
+                + elementName(it) + "| merge(" + b + ", {" + key + ", " + scalar(t, body, depth - 1) + "})));\n    if("
+                + "keyexists(" + g + ", " + probe + "), lookup(" + g + ", " + probe + "), " + map(t, env, depth - 1) + "))";
+    }
+
+    /** Two appenders filled by one loop, one of them filtered; one of the two is the result. */
+    private String structOfAppenders(String t, List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String r = name("r");
+        return "(let " + r + " = result(for(" + it.expr() + ", {appender[" + t + "], appender[" + t + "]}, |" + b + ", "
+                + i + ", " + elementName(it) + "| {merge(" + b + ".$0, " + scalar(t, body, depth - 1) + "), if("
+                + scalar("bool", body, depth - 1) + ", merge(" + b + ".$1, " + scalar(t, body, depth - 1) + "), " + b
+                + ".$1)}));\n    " + r + ".$" + rnd.nextInt(2) + ")";
+    }
+
+    private String filtered(String merge, String b, List<Var> body, int depth) {
+        return rnd.nextInt(3) == 0 ? "if(" + scalar("bool", body, depth - 1) + ", " + merge + ", " + b + ")" : merge;
+    }
+
+    private interface Body {
+        String in(List<Var> env);
+    }
+
+    private String let(List<Var> env, int depth, Body body) {
+        String v = name("l");
+        List<Var> inner = new ArrayList<>(env);
+        String value;
+        if (rnd.nextBoolean()) {
+            String t = pick(NUMERIC);
+            value = scalar(t, env, depth - 1);
+            inner.add(new Var(v, t, false));
+        } else {
+            String t = pick(NUMERIC);
+            boolean full = rnd.nextBoolean() && env.stream().noneMatch(x -> x.type().equals(IN_LOOP));
+            value = full ? fullMap(t, env, depth - 1) : vector(t, env, depth - 1);
+            inner.add(new Var(v, "vec[" + t + "]", full));
+        }
+        return "(let " + v + " = " + value + ";\n    " + body.in(inner) + ")";
+    }
+
+    /** The iterator of a loop: a vector, a zip of vectors of the inputs' length, a strided view, or a range. */
+    private Iter iterator(List<Var> env, int depth) {
+        List<Var> vectors = env.stream().filter(v -> v.type().startsWith("vec[")).toList();
+        List<Var> full = vectors.stream().filter(Var::fullLength).toList();
+        String e = name("e");
+        if (env.stream().anyMatch(v -> v.type().equals(IN_LOOP))) {
+            // An inner loop: a few iterations, so that nested loops stay quick in the interpreter.
+            Var v = vectors.get(rnd.nextInt(vectors.size()));
+            return rnd.nextBoolean()
+                    ? new Iter("iter(" + v.expr() + ", 0L, min(len(" + v.expr() + "), " + (1 + rnd.nextInt(5)) + "L), 1L)",
+                            List.of(new Var(e, elementType(v), false)), false)
+                    : new Iter("rangeiter(0L, min(n, " + rnd.nextInt(6) + "L), 1L)", List.of(new Var(e, "i64", false)),
+                            false);
+        }
+        int choice = rnd.nextInt(6);
+        if (choice <= 1 || full.size() < 2 && choice <= 3) {
+            Var v = vectors.get(rnd.nextInt(vectors.size()));
+            return new Iter(v.expr(), List.of(new Var(e, elementType(v), false)), v.fullLength());
+        }
+        if (choice <= 3) {
+            Var v1 = full.get(rnd.nextInt(full.size()));
+            Var v2 = full.get(rnd.nextInt(full.size()));
+            return new Iter("zip(" + v1.expr() + ", " + v2.expr() + ")",
+                    List.of(new Var(e + ".$0", elementType(v1), false), new Var(e + ".$1", elementType(v2), false)),
+                    true);
+        }
+        if (choice == 4) {
+            Var v = vectors.get(rnd.nextInt(vectors.size()));
+            String start = rnd.nextBoolean() ? "0L" : "min(1L, len(" + v.expr() + "))";
+            return new Iter("iter(" + v.expr() + ", " + start + ", len(" + v.expr() + "), " + (1 + rnd.nextInt(3))
+                    + "L)", List.of(new Var(e, elementType(v), false)), false);
+        }
+        return new Iter("rangeiter(0L, " + (rnd.nextBoolean() ? "n" : "len(" + full.get(0).expr() + ")") + ", 1L)",
+                List.of(new Var(e, "i64", false)), false);
+    }
+
+    /** The loop body's scope: the enclosing one, the element's parts, and the index (last). */
+    private List<Var> bodyEnv(List<Var> env, Iter it) {
+        List<Var> body = new ArrayList<>(env);
+        body.add(new Var("", IN_LOOP, false));
+        body.addAll(it.element());
+        body.add(new Var(name("j"), "i64", false));
+        return body;
+    }
+
+    private static String elementName(Iter it) {
+        String e = it.element().get(0).expr();
+        int dot = e.indexOf('.');
+        return dot < 0 ? e : e.substring(0, dot);
+    }
+
+    private static String elementType(Var v) {
+        return v.type().substring(4, v.type().length() - 1);
+    }
+
+    private String variable(String t, List<Var> env) {
+        List<Var> c = env.stream().filter(v -> v.type().equals(t)).toList();
+        return c.isEmpty() ? null : c.get(rnd.nextInt(c.size())).expr();
+    }
+
+    private String literal(String t) {
+        return literal(t, rnd.nextInt(9) - 4);
+    }
+
+    private String literal(String t, int v) {
+        return switch (t) {
+            case "i64" -> v < 0 ? "(0L - " + -v + "L)" : v + "L";
+            case "i32" -> v < 0 ? "(0 - " + -v + ")" : Integer.toString(v);
+            case "f64" -> v < 0 ? "(0.0 - " + -v / 2.0 + ")" : Double.toString(v / 2.0);
+            default -> v % 2 == 0 ? "true" : "false";
+        };
+    }
+
+    private String name(String prefix) {
+        return prefix + names++;
+    }
+
+    @SafeVarargs
+    private <T> T pick(T... options) {
+        return options[rnd.nextInt(options.length)];
+    }
+}
