@@ -11,7 +11,7 @@ import java.util.Random;
  * groupmergers and structs of them, with filters, zips, strided iterators, lets, {@code if} and {@code select},
  * casts, lookups and integer division (which can fail at run time). Types are chosen first and every expression is
  * built for its type, so each program type-checks. Floats are kept to {@code +}, {@code -}, {@code *}, {@code min}
- * and {@code max} of multiples of 1/2, so sums are exact in any order and a parallel or vectorized reduction must
+ * and {@code max} of multiples of 1/2 (no float {@code *} merges), so sums are exact in any order and a parallel or vectorized reduction must
  * give the sequential result.
  */
 final class ProgramGenerator {
@@ -48,14 +48,14 @@ final class ProgramGenerator {
             } else if (what < 8) {
                 parts.add(vector(pick(NUMERIC), env, 3));
             } else {
-                parts.add(dict(env, 3));
+                parts.add(rnd.nextBoolean() ? dict(env, 3) : groups(env, 3));
             }
         }
         return SIGNATURE + "\n  {" + String.join(",\n   ", parts) + "}";
     }
 
     private String scalar(String t, List<Var> env, int depth) {
-        int choice = depth <= 0 ? rnd.nextInt(2) : rnd.nextInt(16);
+        int choice = depth <= 0 ? rnd.nextInt(2) : rnd.nextInt(19);
         switch (choice) {
             case 0:
                 String v = variable(t, env);
@@ -88,6 +88,12 @@ final class ProgramGenerator {
                 return t.equals("bool") ? literal(t) : vectorLookup(t, env, depth);
             case 14:
                 return t.equals("bool") ? literal(t) : dictLookup(t, env, depth);
+            case 15:
+                return t.equals("i64") ? iterate(env, depth) : literal(t);
+            case 16:
+                return t.equals("i64") ? dictFold(env, depth) : literal(t);
+            case 17:
+                return t.equals("bool") ? literal(t) : nestedReduction(t, env, depth);
             default:
                 String w = variable(t, env);
                 return w != null ? w : literal(t);
@@ -123,7 +129,7 @@ final class ProgramGenerator {
     /** {@code result(for(iter, merger[t, op], ...))}, the merge optionally under a filter. */
     private String reduction(String t, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
-        String op = pick("+", "+", "*", "min", "max");
+        String op = mergeOp(t);
         String b = name("b");
         List<Var> body = bodyEnv(env, it);
         String i = body.get(body.size() - 1).expr();
@@ -168,6 +174,19 @@ final class ProgramGenerator {
         return dict(pick(NUMERIC), env, depth);
     }
 
+    /** A groupmerger as a result: groups in iteration order. */
+    private String groups(List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String t = pick(NUMERIC);
+        String merge = "merge(" + b + ", {(i32(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 4), "
+                + scalar(t, body, depth - 1) + "})";
+        return "result(for(" + it.expr() + ", groupmerger[i32," + t + "], |" + b + ", " + i + ", " + elementName(it)
+                + "| " + filtered(merge, b, body, depth) + "))";
+    }
+
     private String dict(String t, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
         String b = name("b");
@@ -175,7 +194,7 @@ final class ProgramGenerator {
         String i = body.get(body.size() - 1).expr();
         String key = "(i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 5L)";
         String merge = "merge(" + b + ", {" + key + ", " + scalar(t, body, depth - 1) + "})";
-        return "result(for(" + it.expr() + ", dictmerger[i64," + t + "," + pick("+", "+", "min", "max", "*") + "], |"
+        return "result(for(" + it.expr() + ", dictmerger[i64," + t + "," + mergeOp(t) + "], |"
                 + b + ", " + i + ", " + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
     }
 
@@ -184,7 +203,8 @@ final class ProgramGenerator {
             String v = variable("vec[" + t + "]", env);
             return v != null ? v : map(t, env, 1);
         }
-        return switch (rnd.nextInt(8)) {
+        return switch (rnd.nextInt(9)) {
+            case 8 -> t.equals("i32") ? map(t, env, depth) : vecmergerPair(t, env, depth);
             case 0 -> {
                 String v = variable("vec[" + t + "]", env);
                 yield v != null ? v : map(t, env, depth);
@@ -205,6 +225,17 @@ final class ProgramGenerator {
         String i = body.get(body.size() - 1).expr();
         return "result(for(" + it.expr() + ", appender[" + t + "], |" + b + ", " + i + ", " + elementName(it)
                 + "| merge(" + b + ", " + scalar(t, body, depth - 1) + ")))";
+    }
+
+    /** A filtered vector of pairs. */
+    private String pairs(String t1, String t2, List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String merge = "merge(" + b + ", {" + scalar(t1, body, depth - 1) + ", " + scalar(t2, body, depth - 1) + "})";
+        return "result(for(" + it.expr() + ", appender[{" + t1 + "," + t2 + "}], |" + b + ", " + i + ", "
+                + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
     }
 
     /** A map over a vector or zip of the inputs' length: a vector of that length too. */
@@ -241,16 +272,49 @@ final class ProgramGenerator {
     /** A vecmerger over 7 elements (an initial vector of a constant), indexed by a value folded into [0, 7). */
     private String vecmerger(String t, List<Var> env, int depth) {
         String ib = name("b");
-        String init = "result(for(rangeiter(0L, 7L, 1L), appender[" + t + "], |" + ib + ", " + name("j") + ", "
-                + name("e") + "| merge(" + ib + ", " + literal(t) + ")))";
+        String size = rnd.nextBoolean() ? "7L" : "100L";
+        String init = "result(for(rangeiter(0L, " + size + ", 1L), appender[" + t + "], |" + ib + ", " + name("j")
+                + ", " + name("e") + "| merge(" + ib + ", " + literal(t) + ")))";
         Iter it = iterator(env, depth);
         String b = name("b");
         List<Var> body = bodyEnv(env, it);
         String i = body.get(body.size() - 1).expr();
-        String idx = "((i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 7L) + 7L) % 7L";
+        String idx = "((i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % " + size + ") + " + size + ") % " + size;
         String merge = "merge(" + b + ", {" + idx + ", " + scalar(t, body, depth - 1) + "})";
-        return "result(for(" + it.expr() + ", vecmerger[" + t + "," + pick("+", "+", "*", "min", "max") + "](" + init
+        return "result(for(" + it.expr() + ", vecmerger[" + t + "," + mergeOp(t) + "](" + init
                 + "), |" + b + ", " + i + ", " + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
+    }
+
+    /**
+     * Two vecmergers of 9 elements updated at one index per iteration (TPC-H Q1's shape, merged as a group), the
+     * index sometimes unchecked (the program then fails where it leaves the vectors).
+     */
+    private String vecmergerPair(String t, List<Var> env, int depth) {
+        String u = pick("i64", "f64");
+        String[] init = new String[2];
+        String[] types = {t, u};
+        for (int v = 0; v < 2; v++) {
+            String ib = name("b");
+            init[v] = "result(for(rangeiter(0L, 9L, 1L), appender[" + types[v] + "], |" + ib + ", " + name("j") + ", "
+                    + name("e") + "| merge(" + ib + ", " + literal(types[v]) + ")))";
+        }
+        Iter it = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, it);
+        String i = body.get(body.size() - 1).expr();
+        String g = name("g");
+        String raw = "i64(" + scalar(pick(NUMERIC), body, depth - 1) + ")";
+        String idx = rnd.nextInt(4) == 0 ? raw : "((" + raw + " % 9L) + 9L) % 9L";
+        String merges = "{merge(" + b + ".$0, {" + g + ", " + scalar(t, body, depth - 1) + "}), merge(" + b + ".$1, {"
+                + g + ", " + scalar(u, body, depth - 1) + "})}";
+        String update = "(let " + g + " = " + idx + ";\n    " + (rnd.nextBoolean() ? merges
+                : "if(" + scalar("bool", body, depth - 1) + ", " + merges + ", " + b + ")") + ")";
+        String r = name("r");
+        return "(let " + r + " = for(" + it.expr() + ", {vecmerger[" + t + ",+](" + init[0] + "), vecmerger[" + u
+                + "," + pick("+", "max") + "](" + init[1] + ")}, |" + b + ", " + i + ", " + elementName(it) + "| "
+                + update + ");\n    result(for(zip(result(" + r + ".$0), result(" + r + ".$1)), appender[" + t + "], |"
+                + b + ", " + i + ", " + elementName(it) + "| merge(" + b + ", " + elementName(it) + ".$0 + " + t + "("
+                + elementName(it) + ".$1)))))";
     }
 
     /** A groupmerger's group for a key, or a plain map where the key has no group. */
@@ -280,6 +344,14 @@ final class ProgramGenerator {
                 + ".$1)}));\n    " + r + ".$" + rnd.nextInt(2) + ")";
     }
 
+    /**
+     * A merge operator for values of type t: no {@code *} for floats, whose products of the identities of empty
+     * {@code min} / {@code max} mergers (+-1.8e308) overflow differently in a different order (parallel partials).
+     */
+    private String mergeOp(String t) {
+        return t.equals("f64") ? pick("+", "+", "min", "max") : pick("+", "+", "*", "min", "max");
+    }
+
     private String filtered(String merge, String b, List<Var> body, int depth) {
         return rnd.nextInt(3) == 0 ? "if(" + scalar("bool", body, depth - 1) + ", " + merge + ", " + b + ")" : merge;
     }
@@ -296,6 +368,11 @@ final class ProgramGenerator {
             String t = pick(NUMERIC);
             value = scalar(t, env, depth - 1);
             inner.add(new Var(v, t, false));
+        } else if (rnd.nextInt(3) == 0 && env.stream().noneMatch(x -> x.type().equals(IN_LOOP))) {
+            String t1 = pick(NUMERIC);
+            String t2 = pick(NUMERIC);
+            value = pairs(t1, t2, env, depth - 1);
+            inner.add(new Var(v, "vec[{" + t1 + "," + t2 + "}]", false));
         } else {
             String t = pick(NUMERIC);
             boolean full = rnd.nextBoolean() && env.stream().noneMatch(x -> x.type().equals(IN_LOOP));
@@ -341,13 +418,68 @@ final class ProgramGenerator {
                 List.of(new Var(e, "i64", false)), false);
     }
 
-    /** The loop body's scope: the enclosing one, the element's parts, and the index (last). */
+    /**
+     * The loop body's scope: the enclosing one, the element's parts (a struct element's fields), lookups of vectors
+     * of the inputs' length at the index where the loop runs over such a vector, and the index (last).
+     */
     private List<Var> bodyEnv(List<Var> env, Iter it) {
         List<Var> body = new ArrayList<>(env);
         body.add(new Var("", IN_LOOP, false));
-        body.addAll(it.element());
-        body.add(new Var(name("j"), "i64", false));
+        for (Var e : it.element()) {
+            if (e.type().startsWith("{")) {
+                String[] fields = e.type().substring(1, e.type().length() - 1).split(",");
+                for (int f = 0; f < fields.length; f++) {
+                    body.add(new Var(e.expr() + ".$" + f, fields[f], false));
+                }
+            } else {
+                body.add(e);
+            }
+        }
+        String j = name("j");
+        if (it.fullLength()) {
+            for (Var v : env) {
+                if (v.fullLength() && rnd.nextInt(3) == 0) {
+                    body.add(new Var("lookup(" + v.expr() + ", " + j + ")", elementType(v), false));
+                }
+            }
+        }
+        body.add(new Var(j, "i64", false));
         return body;
+    }
+
+    /** {@code iterate} over a counter and a sum: a few rounds of a value computed from the scope. */
+    private String iterate(List<Var> env, int depth) {
+        String st = name("s");
+        List<Var> inner = new ArrayList<>(env);
+        inner.add(new Var(st + ".$1", "i64", false));
+        return "iterate({0L, " + literal("i64") + "}, |" + st + "| {{" + st + ".$0 + 1L, " + st + ".$1 + "
+                + scalar("i64", inner, depth - 2) + "}, " + st + ".$0 < " + rnd.nextInt(4) + "L}).$1";
+    }
+
+    /** A dictionary's entries as a vector ({@code tovec}, in no set order) folded by an order-free sum. */
+    private String dictFold(List<Var> env, int depth) {
+        String b = name("b");
+        String e = name("e");
+        return "result(for(tovec(" + dict("i64", env, depth - 1) + "), merger[i64,+], |" + b + ", " + name("j") + ", "
+                + e + "| merge(" + b + ", " + e + ".$0 * 7L + " + e + ".$1)))";
+    }
+
+    /** An inner loop that merges into the outer loop's builder (a flat map), under the outer merge. */
+    private String nestedReduction(String t, List<Var> env, int depth) {
+        Iter outer = iterator(env, depth);
+        String b = name("b");
+        List<Var> body = bodyEnv(env, outer);
+        String i = body.get(body.size() - 1).expr();
+        Iter inner = iterator(body, depth - 1);
+        String b2 = name("b");
+        List<Var> innerBody = bodyEnv(body, inner);
+        String i2 = innerBody.get(innerBody.size() - 1).expr();
+        String op = pick("+", "min", "max");
+        String innerLoop = "for(" + inner.expr() + ", merge(" + b + ", " + scalar(t, body, depth - 2) + "), |" + b2
+                + ", " + i2 + ", " + elementName(inner) + "| merge(merge(" + b2 + ", " + scalar(t, innerBody, depth - 2)
+                + "), " + scalar(t, innerBody, depth - 2) + "))";
+        return "result(for(" + outer.expr() + ", merger[" + t + "," + op + "], |" + b + ", " + i + ", "
+                + elementName(outer) + "| " + innerLoop + "))";
     }
 
     private static String elementName(Iter it) {
