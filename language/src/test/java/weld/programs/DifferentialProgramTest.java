@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Random;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -29,7 +28,6 @@ import org.opentest4j.AssertionFailedError;
 class DifferentialProgramTest {
     private static final int SEEDS = Integer.getInteger("weld.fuzz.seeds", 300);
     private static final long FIRST = Long.getLong("weld.fuzz.first", 1);
-    private static final int[] LENGTHS = {0, 1, 2, 3, 5, 8, 31, 64, 100, 257, 1000};
 
     private static Context reference;
     private static final Map<String, Context> CONFIGURATIONS = new LinkedHashMap<>();
@@ -68,7 +66,7 @@ class DifferentialProgramTest {
 
     private static void check(long seed) {
         String program = new ProgramGenerator(seed).program();
-        Object[] args = inputs(new Random(seed * 31 + 7));
+        Object[] args = ProgramGenerator.inputs(seed);
         String inputs = "seed " + seed + ", length " + ((long[]) args[0]).length + ", n " + args[3] + ":\n" + program;
         Outcome expected = run(reference, program, args, "reference, " + inputs);
         for (Map.Entry<String, Context> c : CONFIGURATIONS.entrySet()) {
@@ -100,18 +98,5 @@ class DifferentialProgramTest {
             }
             return new Outcome(null, "runtime", e.getMessage());
         }
-    }
-
-    private static Object[] inputs(Random rnd) {
-        int n = LENGTHS[rnd.nextInt(LENGTHS.length)];
-        long[] a = new long[n];
-        double[] x = new double[n];
-        int[] k = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = rnd.nextInt(41) - 20;
-            x[i] = (rnd.nextInt(41) - 20) / 2.0;
-            k[i] = rnd.nextInt(36) - 5;
-        }
-        return new Object[] {a, x, k, (long) rnd.nextInt(40)};
     }
 }

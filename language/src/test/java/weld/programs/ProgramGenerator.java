@@ -1,6 +1,7 @@
 package weld.programs;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -28,8 +29,42 @@ final class ProgramGenerator {
     private record Iter(String expr, List<Var> element, boolean fullLength) {
     }
 
+    private static final int[] LENGTHS = {0, 1, 2, 3, 5, 8, 31, 64, 100, 257, 1000};
+
     private final Random rnd;
     private int names;
+
+    /**
+     * Prints the programs of seeds {@code [first, first + count)} with their inputs as requests of {@code weld batch}
+     * (one JSON object per line, the seed as id), to run them under other engine options: {@code ProgramGenerator
+     * first count}.
+     */
+    public static void main(String[] args) {
+        long first = Long.parseLong(args[0]);
+        long count = Long.parseLong(args[1]);
+        for (long seed = first; seed < first + count; seed++) {
+            Object[] in = inputs(seed);
+            String program = new ProgramGenerator(seed).program().replace("\n", "\\n");
+            System.out.println("{\"id\": \"" + seed + "\", \"program\": \"" + program + "\", \"args\": ["
+                    + Arrays.toString((long[]) in[0]) + ", " + Arrays.toString((double[]) in[1]) + ", "
+                    + Arrays.toString((int[]) in[2]) + ", " + in[3] + "]}");
+        }
+    }
+
+    /** The arguments for the program of {@code seed}: a, x and k of one random length, and n. */
+    static Object[] inputs(long seed) {
+        Random rnd = new Random(seed * 31 + 7);
+        int n = LENGTHS[rnd.nextInt(LENGTHS.length)];
+        long[] a = new long[n];
+        double[] x = new double[n];
+        int[] k = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = rnd.nextInt(41) - 20;
+            x[i] = (rnd.nextInt(41) - 20) / 2.0;
+            k[i] = rnd.nextInt(36) - 5;
+        }
+        return new Object[] {a, x, k, (long) rnd.nextInt(40)};
+    }
 
     ProgramGenerator(long seed) {
         this.rnd = new Random(seed);
