@@ -6,18 +6,21 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Random well-typed Weld programs for differential tests ({@link DifferentialProgramTest}): every program takes
+ * Random well-typed Weld programs for differential tests ({@link DifferentialProgramTest}, and compiled through
+ * {@code bin/weld batch} by the launcher's {@code RandomProgramsIT}): every program takes
  * {@code |a: vec[i64], x: vec[f64], k: vec[i32], n: i64|} (the three vectors of one length) and returns a struct
  * of scalars, vectors and dictionaries computed by nested loops over appenders, mergers, vecmergers, dictmergers,
  * groupmergers and structs of them, with filters, zips, strided iterators, lets, {@code if} and {@code select},
- * casts, lookups and integer division (which can fail at run time). Types are chosen first and every expression is
- * built for its type, so each program type-checks. Floats are kept to {@code +}, {@code -}, {@code *}, {@code min}
- * and {@code max} of multiples of 1/2 (no float {@code *} merges), so sums are exact in any order and a parallel or vectorized reduction must
- * give the sequential result.
+ * {@code iterate}, casts, lookups and integer division (which can fail at run time), over every integer type
+ * (signed and unsigned, 8 to 64 bits) and both float types. Types are chosen first and every expression is built
+ * for its type, so each program type-checks. Floats are kept to {@code +}, {@code -}, {@code *}, {@code min} and
+ * {@code max} of multiples of 1/2, and float mergers to {@code +}, {@code min} and {@code max}, so sums are exact in
+ * any order (short of overflow) and a parallel or vectorized reduction must give the sequential result.
  */
 final class ProgramGenerator {
     static final String SIGNATURE = "|a: vec[i64], x: vec[f64], k: vec[i32], n: i64|";
-    private static final String[] NUMERIC = {"i64", "f64", "i32"};
+    private static final String[] NUMERIC = {"i64", "f64", "i32", "i64", "f64", "i32", "i8", "i16", "u8", "u16", "u32",
+        "u64", "f32"};
     /** The type of a marker in the scope of a loop body (no expression has it). */
     private static final String IN_LOOP = "loop body";
 
@@ -138,7 +141,7 @@ final class ProgramGenerator {
     private String arithmetic(String t, List<Var> env, int depth) {
         String l = scalar(t, env, depth - 1);
         String r = scalar(t, env, depth - 1);
-        int op = rnd.nextInt(t.equals("f64") ? 5 : 10);
+        int op = rnd.nextInt(isFloat(t) ? 5 : 10);
         return switch (op) {
             case 0 -> "(" + l + " + " + r + ")";
             case 1 -> "(" + l + " - " + r + ")";
@@ -193,6 +196,10 @@ final class ProgramGenerator {
     private String vectorLookup(String t, List<Var> env, int depth) {
         String v = name("v");
         String idx = "i64(" + scalar(pick(NUMERIC), env, depth - 1) + ")";
+        if (rnd.nextInt(6) == 0) {
+            // Unchecked: fails where the index leaves the vector.
+            return "lookup(" + vector(t, env, depth - 1) + ", " + idx + ")";
+        }
         return "(let " + v + " = " + vector(t, env, depth - 1) + ";\n    if(len(" + v + ") > 0L, lookup(" + v + ", (("
                 + idx + " % len(" + v + ")) + len(" + v + ")) % len(" + v + ")), " + literal(t) + "))";
     }
@@ -384,7 +391,11 @@ final class ProgramGenerator {
      * {@code min} / {@code max} mergers (+-1.8e308) overflow differently in a different order (parallel partials).
      */
     private String mergeOp(String t) {
-        return t.equals("f64") ? pick("+", "+", "min", "max") : pick("+", "+", "*", "min", "max");
+        return isFloat(t) ? pick("+", "+", "min", "max") : pick("+", "+", "*", "min", "max");
+    }
+
+    private static boolean isFloat(String t) {
+        return t.equals("f64") || t.equals("f32");
     }
 
     private String filtered(String merge, String b, List<Var> body, int depth) {
@@ -438,7 +449,9 @@ final class ProgramGenerator {
         }
         if (choice <= 3) {
             Var v1 = full.get(rnd.nextInt(full.size()));
-            Var v2 = full.get(rnd.nextInt(full.size()));
+            // Now and then any vector: zipped vectors of different lengths fail.
+            List<Var> second = rnd.nextInt(10) == 0 ? vectors : full;
+            Var v2 = second.get(rnd.nextInt(second.size()));
             return new Iter("zip(" + v1.expr() + ", " + v2.expr() + ")",
                     List.of(new Var(e + ".$0", elementType(v1), false), new Var(e + ".$1", elementType(v2), false)),
                     true);
@@ -540,7 +553,11 @@ final class ProgramGenerator {
         return switch (t) {
             case "i64" -> v < 0 ? "(0L - " + -v + "L)" : v + "L";
             case "i32" -> v < 0 ? "(0 - " + -v + ")" : Integer.toString(v);
+            case "i16" -> v < 0 ? "(0si - " + -v + "si)" : v + "si";
+            case "i8" -> v < 0 ? "(0c - " + -v + "c)" : v + "c";
+            case "u8", "u16", "u32", "u64" -> t + "(" + literal("i32", v) + ")";
             case "f64" -> v < 0 ? "(0.0 - " + -v / 2.0 + ")" : Double.toString(v / 2.0);
+            case "f32" -> v < 0 ? "(0.0f - " + -v / 2.0 + "f)" : v / 2.0 + "f";
             default -> v % 2 == 0 ? "true" : "false";
         };
     }

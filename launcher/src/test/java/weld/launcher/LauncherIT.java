@@ -40,7 +40,9 @@ class LauncherIT {
     static Result weldWithJavaOptions(String javaOptions, String stdin, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("bin/weld").toString()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir != null ? dir.toFile() : ROOT.toFile());
+        // Other test classes run the command too, before or after this class's temporary directory exists.
+        Path workDir = dir != null && Files.isDirectory(dir) ? dir : ROOT;
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
         pb.environment().put("WELD_JAVA_OPTS", javaOptions);
         Process p = pb.start();
         if (stdin != null) {
