@@ -32,7 +32,7 @@ final class ProgramGenerator {
     private record Iter(String expr, List<Var> element, boolean fullLength) {
     }
 
-    private static final int[] LENGTHS = {0, 1, 2, 3, 5, 8, 31, 64, 100, 257, 1000};
+    private static final int[] LENGTHS = {0, 1, 2, 3, 5, 8, 31, 64, 100, 257, 1000, 513, 4099, 65537, 70001};
 
     private final Random rnd;
     private int names;
