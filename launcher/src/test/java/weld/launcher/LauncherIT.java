@@ -42,17 +42,28 @@ class LauncherIT {
         cmd.addAll(List.of(args));
         // Other test classes run the command too, before or after this class's temporary directory exists.
         Path workDir = dir != null && Files.isDirectory(dir) ? dir : ROOT;
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
-        pb.environment().put("WELD_JAVA_OPTS", javaOptions);
-        Process p = pb.start();
-        if (stdin != null) {
-            p.getOutputStream().write(stdin.getBytes());
+        // Input and output through files: a command that answers while it still reads (batch) would otherwise fill
+        // a pipe and wait for this side, which waits to finish writing.
+        Path in = Files.createTempFile("weld-in", ".txt");
+        Path out = Files.createTempFile("weld-out", ".txt");
+        Path err = Files.createTempFile("weld-err", ".txt");
+        try {
+            Files.writeString(in, stdin == null ? "" : stdin);
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectInput(in.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().put("WELD_JAVA_OPTS", javaOptions);
+            Process p = pb.start();
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("bin/weld " + List.of(args) + " did not finish in 300 s: "
+                        + Files.readString(err));
+            }
+            return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(in);
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
         }
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes());
-        String err = new String(p.getErrorStream().readAllBytes());
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        return new Result(p.exitValue(), out, err);
     }
 
     @Test
