@@ -11,7 +11,7 @@ import java.util.Random;
  * {@code |a: vec[i64], x: vec[f64], k: vec[i32], n: i64|} (the three vectors of one length) and returns a struct
  * of scalars, vectors and dictionaries computed by nested loops over appenders, mergers, vecmergers, dictmergers,
  * groupmergers and structs of them, with filters, zips, strided iterators, lets, {@code if} and {@code select},
- * {@code iterate}, casts, lookups and integer division (which can fail at run time), over every integer type
+ * {@code iterate}, {@code sort}, casts, lookups and integer division (which can fail at run time), over every integer type
  * (signed and unsigned, 8 to 64 bits) and both float types. Types are chosen first and every expression is built
  * for its type, so each program type-checks. Floats are kept to {@code +}, {@code -}, {@code *}, {@code min} and
  * {@code max} of multiples of 1/2, and float mergers to {@code +}, {@code min} and {@code max}, so sums are exact in
@@ -245,7 +245,9 @@ final class ProgramGenerator {
             String v = variable("vec[" + t + "]", env);
             return v != null ? v : map(t, env, 1);
         }
-        return switch (rnd.nextInt(9)) {
+        return switch (rnd.nextInt(10)) {
+            // Not in loop bodies: a sort there may sort a whole input per iteration.
+            case 9 -> env.stream().anyMatch(v -> v.type().equals(IN_LOOP)) ? map(t, env, depth) : sorted(t, env, depth);
             case 8 -> t.equals("i32") ? map(t, env, depth) : vecmergerPair(t, env, depth);
             case 0 -> {
                 String v = variable("vec[" + t + "]", env);
@@ -357,6 +359,15 @@ final class ProgramGenerator {
                 + update + ");\n    result(for(zip(result(" + r + ".$0), result(" + r + ".$1)), appender[" + t + "], |"
                 + b + ", " + i + ", " + elementName(it) + "| merge(" + b + ", " + elementName(it) + ".$0 + " + t + "("
                 + elementName(it) + ".$1)))))";
+    }
+
+    /** A vector sorted ascending or descending by a comparator that orders all values (so ties are equal values). */
+    private String sorted(String t, List<Var> env, int depth) {
+        String p = name("p");
+        String q = name("q");
+        String[] order = rnd.nextBoolean() ? new String[] {p, q} : new String[] {q, p};
+        return "sort(" + vector(t, env, depth - 1) + ", |" + p + ", " + q + "| select(" + order[0] + " < " + order[1]
+                + ", 0 - 1, select(" + order[0] + " > " + order[1] + ", 1, 0)))";
     }
 
     /** A groupmerger's group for a key, or a plain map where the key has no group. */

@@ -173,12 +173,28 @@ public final class Reductions {
     /**
      * How many accumulators a component gets: {@link #UNROLL} when its operator may be reassociated without changing
      * the result beyond rounding (integer operators, and floating-point {@code +} and {@code *}) and the update
-     * function is small; 1 otherwise (floating-point {@code min}/{@code max} depend on the order under NaN).
+     * function is small and has no loop of its own; 1 otherwise (floating-point {@code min}/{@code max} depend on the
+     * order under NaN). Each accumulator runs its own copy of the update function, so an unrolled update function
+     * with an inner loop multiplied the loop nest's code by 4 per level (measured: three nested sums, 1,073 nodes,
+     * 200 KB of machine code and a 17-s compilation; nested loops gain nothing from the outer accumulators).
      */
     public static int lanes(WeldType.Builder m, Expr body) {
         WeldType.Scalar s = (WeldType.Scalar) m.elem().resolve();
         boolean reassociable = !s.kind().isFloat() || m.op() == BinOp.ADD || m.op() == BinOp.MUL;
-        return reassociable && size(body) <= MAX_UNROLLED_NODES ? UNROLL : 1;
+        return reassociable && size(body) <= MAX_UNROLLED_NODES && !hasLoop(body) ? UNROLL : 1;
+    }
+
+    /** Whether {@code e} runs a loop: a {@code for}, {@code iterate} or {@code sort}. */
+    static boolean hasLoop(Expr e) {
+        if (e instanceof Expr.For || e instanceof Expr.Iterate || e instanceof Expr.Sort) {
+            return true;
+        }
+        for (Expr c : Children.of(e)) {
+            if (hasLoop(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int size(Expr e) {

@@ -1,6 +1,7 @@
 package weld.nodes.loop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.util.Random;
 
@@ -47,6 +48,22 @@ class ReductionBodyTest {
             acc[0] += v[i];
         }
         return (acc[0] + acc[1]) + (acc[2] + acc[3]);
+    }
+
+    @Test
+    void updateFunctionsWithLoopsKeepOneAccumulator() {
+        // Each accumulator runs its own copy of the update function: with an inner loop, four accumulators would
+        // multiply a loop nest's code by four per level. One accumulator adds in iteration order.
+        double[] v = {1e16, 1.0, -1e16, 1.0, 3.0, 1e16, 1.0, -1e16, 1.0, 5.0, -3.0, 1.0};
+        double sequential = 0.0;
+        for (double x : v) {
+            sequential += x;
+        }
+        assertNotEquals(sequential, blockedSum(0.0, v), "the data must tell the two orders apart");
+        assertEquals(sequential, run("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, "
+                + "result(for(rangeiter(0L, 1L, 1L), merger[f64,+], |s, j, y| merge(s, x))))))", v).asDouble());
+        assertEquals(blockedSum(0.0, v), run("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x)))", v)
+                .asDouble());
     }
 
     @Test
