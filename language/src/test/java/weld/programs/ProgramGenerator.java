@@ -11,8 +11,8 @@ import java.util.Random;
  * {@code |a: vec[i64], x: vec[f64], k: vec[i32], n: i64|} (the three vectors of one length) and returns a struct
  * of scalars, vectors and dictionaries computed by nested loops over appenders, mergers, vecmergers, dictmergers,
  * groupmergers and structs of them, with filters, zips, strided iterators, lets, {@code if} and {@code select},
- * {@code iterate}, {@code sort}, casts, lookups and integer division (which can fail at run time), over every integer type
- * (signed and unsigned, 8 to 64 bits) and both float types. Types are chosen first and every expression is built
+ * {@code iterate}, {@code sort}, casts, lookups and integer division (which can fail at run time), over every integer
+ * type (signed and unsigned, 8 to 64 bits) and both float types. Types are chosen first and every expression is built
  * for its type, so each program type-checks. Floats are kept to {@code +}, {@code -}, {@code *}, {@code min} and
  * {@code max} of multiples of 1/2, and float mergers to {@code +}, {@code min} and {@code max}, so sums are exact in
  * any order (short of overflow) and a parallel or vectorized reduction must give the sequential result.
@@ -168,29 +168,28 @@ final class ProgramGenerator {
     private String reduction(String t, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
         String op = mergeOp(t);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String merge = "merge(" + b + ", " + scalar(t, body, depth - 1) + ")";
-        return "result(for(" + it.expr() + ", merger[" + t + "," + op + "], |" + b + ", " + i + ", "
-                + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
+        return "result(" + l.head("merger[" + t + "," + op + "]") + filtered(merge, b, body, depth) + "))";
     }
 
     /** A struct of two mergers in one loop (horizontal fusion's shape), combined into one value of type t. */
     private String structReduction(String t, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
         String u = pick(NUMERIC);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String first = "merge(" + b + ".$0, " + scalar(t, body, depth - 1) + ")";
         String second = rnd.nextBoolean() ? "merge(" + b + ".$1, " + scalar(u, body, depth - 1) + ")"
                 : "if(" + scalar("bool", body, depth - 2) + ", merge(" + b + ".$1, " + scalar(u, body, depth - 1)
                         + "), " + b + ".$1)";
         String r = name("r");
-        return "(let " + r + " = result(for(" + it.expr() + ", {merger[" + t + "," + pick("+", "max") + "], merger["
-                + u + "," + pick("+", "min") + "]}, |" + b + ", " + i + ", " + elementName(it) + "| {" + first + ", "
-                + second + "}));\n    (" + r + ".$0 + " + t + "(" + r + ".$1)))";
+        return "(let " + r + " = result(" + l.head("{merger[" + t + "," + pick("+", "max") + "], merger[" + u + ","
+                + pick("+", "min") + "]}") + "{" + first + ", " + second + "}));\n    (" + r + ".$0 + " + t + "(" + r
+                + ".$1)))";
     }
 
     private String vectorLookup(String t, List<Var> env, int depth) {
@@ -207,8 +206,8 @@ final class ProgramGenerator {
     private String dictLookup(String t, List<Var> env, int depth) {
         String d = name("d");
         String key = "(i64(" + scalar(pick(NUMERIC), env, depth - 1) + ") % 5L)";
-        return "(let " + d + " = " + dict(t, env, depth - 1) + ";\n    if(keyexists(" + d + ", " + key + "), lookup(" + d
-                + ", " + key + "), " + literal(t) + "))";
+        return "(let " + d + " = " + dict(t, env, depth - 1) + ";\n    if(keyexists(" + d + ", " + key + "), lookup("
+                + d + ", " + key + "), " + literal(t) + "))";
     }
 
     /** A dictmerger with i64 keys (few distinct ones) and values of a random numeric type. */
@@ -219,25 +218,24 @@ final class ProgramGenerator {
     /** A groupmerger as a result: groups in iteration order. */
     private String groups(List<Var> env, int depth) {
         Iter it = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String t = pick(NUMERIC);
         String merge = "merge(" + b + ", {(i32(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 4), "
                 + scalar(t, body, depth - 1) + "})";
-        return "result(for(" + it.expr() + ", groupmerger[i32," + t + "], |" + b + ", " + i + ", " + elementName(it)
-                + "| " + filtered(merge, b, body, depth) + "))";
+        return "result(" + l.head("groupmerger[i32," + t + "]") + filtered(merge, b, body, depth) + "))";
     }
 
     private String dict(String t, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String key = "(i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 5L)";
         String merge = "merge(" + b + ", {" + key + ", " + scalar(t, body, depth - 1) + "})";
-        return "result(for(" + it.expr() + ", dictmerger[i64," + t + "," + mergeOp(t) + "], |"
-                + b + ", " + i + ", " + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
+        return "result(" + l.head("dictmerger[i64," + t + "," + mergeOp(t) + "]") + filtered(merge, b, body, depth)
+                + "))";
     }
 
     private String vector(String t, List<Var> env, int depth) {
@@ -264,22 +262,20 @@ final class ProgramGenerator {
 
     private String map(String t, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
-        return "result(for(" + it.expr() + ", appender[" + t + "], |" + b + ", " + i + ", " + elementName(it)
-                + "| merge(" + b + ", " + scalar(t, body, depth - 1) + ")))";
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
+        return "result(" + l.head("appender[" + t + "]") + "merge(" + b + ", " + scalar(t, body, depth - 1) + ")))";
     }
 
     /** A filtered vector of pairs. */
     private String pairs(String t1, String t2, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String merge = "merge(" + b + ", {" + scalar(t1, body, depth - 1) + ", " + scalar(t2, body, depth - 1) + "})";
-        return "result(for(" + it.expr() + ", appender[{" + t1 + "," + t2 + "}], |" + b + ", " + i + ", "
-                + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
+        return "result(" + l.head("appender[{" + t1 + "," + t2 + "}]") + filtered(merge, b, body, depth) + "))";
     }
 
     /** A map over a vector or zip of the inputs' length: a vector of that length too. */
@@ -296,21 +292,20 @@ final class ProgramGenerator {
                     List.of(new Var(e + ".$0", elementType(v1), false), new Var(e + ".$1", elementType(v2), false)),
                     true);
         }
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
-        return "result(for(" + it.expr() + ", appender[" + t + "], |" + b + ", " + i + ", " + elementName(it)
-                + "| merge(" + b + ", " + scalar(t, body, depth - 1) + ")))";
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
+        return "result(" + l.head("appender[" + t + "]") + "merge(" + b + ", " + scalar(t, body, depth - 1) + ")))";
     }
 
     private String filter(String t, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String merge = "merge(" + b + ", " + scalar(t, body, depth - 1) + ")";
-        return "result(for(" + it.expr() + ", appender[" + t + "], |" + b + ", " + i + ", " + elementName(it) + "| if("
-                + scalar("bool", body, depth - 1) + ", " + merge + ", " + b + ")))";
+        return "result(" + l.head("appender[" + t + "]") + "if(" + scalar("bool", body, depth - 1) + ", " + merge
+                + ", " + b + ")))";
     }
 
     /** A vecmerger over 7 elements (an initial vector of a constant), indexed by a value folded into [0, 7). */
@@ -320,13 +315,13 @@ final class ProgramGenerator {
         String init = "result(for(rangeiter(0L, " + size + ", 1L), appender[" + t + "], |" + ib + ", " + name("j")
                 + ", " + name("e") + "| merge(" + ib + ", " + literal(t) + ")))";
         Iter it = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String idx = "((i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % " + size + ") + " + size + ") % " + size;
         String merge = "merge(" + b + ", {" + idx + ", " + scalar(t, body, depth - 1) + "})";
-        return "result(for(" + it.expr() + ", vecmerger[" + t + "," + mergeOp(t) + "](" + init
-                + "), |" + b + ", " + i + ", " + elementName(it) + "| " + filtered(merge, b, body, depth) + "))";
+        return "result(" + l.head("vecmerger[" + t + "," + mergeOp(t) + "](" + init + ")")
+                + filtered(merge, b, body, depth) + "))";
     }
 
     /**
@@ -343,9 +338,9 @@ final class ProgramGenerator {
                     + name("e") + "| merge(" + ib + ", " + literal(types[v]) + ")))";
         }
         Iter it = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String g = name("g");
         String raw = "i64(" + scalar(pick(NUMERIC), body, depth - 1) + ")";
         String idx = rnd.nextInt(4) == 0 ? raw : "((" + raw + " % 9L) + 9L) % 9L";
@@ -354,11 +349,11 @@ final class ProgramGenerator {
         String update = "(let " + g + " = " + idx + ";\n    " + (rnd.nextBoolean() ? merges
                 : "if(" + scalar("bool", body, depth - 1) + ", " + merges + ", " + b + ")") + ")";
         String r = name("r");
-        return "(let " + r + " = for(" + it.expr() + ", {vecmerger[" + t + ",+](" + init[0] + "), vecmerger[" + u
-                + "," + pick("+", "max") + "](" + init[1] + ")}, |" + b + ", " + i + ", " + elementName(it) + "| "
-                + update + ");\n    result(for(zip(result(" + r + ".$0), result(" + r + ".$1)), appender[" + t + "], |"
-                + b + ", " + i + ", " + elementName(it) + "| merge(" + b + ", " + elementName(it) + ".$0 + " + t + "("
-                + elementName(it) + ".$1)))))";
+        String e = elementName(it);
+        return "(let " + r + " = " + l.head("{vecmerger[" + t + ",+](" + init[0] + "), vecmerger[" + u + ","
+                + pick("+", "max") + "](" + init[1] + ")}") + update + ");\n    result(for(zip(result(" + r
+                + ".$0), result(" + r + ".$1)), appender[" + t + "], |" + b + ", " + l.i() + ", " + e + "| merge(" + b
+                + ", " + e + ".$0 + " + t + "(" + e + ".$1)))))";
     }
 
     /** A vector sorted ascending or descending by a comparator that orders all values (so ties are equal values). */
@@ -373,26 +368,27 @@ final class ProgramGenerator {
     /** A groupmerger's group for a key, or a plain map where the key has no group. */
     private String groupLookup(String t, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String g = name("g");
         String key = "(i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 3L)";
         String probe = "(i64(" + scalar(pick(NUMERIC), env, depth - 1) + ") % 3L)";
-        return "(let " + g + " = result(for(" + it.expr() + ", groupmerger[i64," + t + "], |" + b + ", " + i + ", "
-                + elementName(it) + "| merge(" + b + ", {" + key + ", " + scalar(t, body, depth - 1) + "})));\n    if("
-                + "keyexists(" + g + ", " + probe + "), lookup(" + g + ", " + probe + "), " + map(t, env, depth - 1) + "))";
+        return "(let " + g + " = result(" + l.head("groupmerger[i64," + t + "]") + "merge(" + b + ", {" + key + ", "
+                + scalar(t, body, depth - 1) + "})));\n    if("
+                + "keyexists(" + g + ", " + probe + "), lookup(" + g + ", " + probe + "), " + map(t, env, depth - 1)
+                + "))";
     }
 
     /** Two appenders filled by one loop, one of them filtered; one of the two is the result. */
     private String structOfAppenders(String t, List<Var> env, int depth) {
         Iter it = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, it);
-        String i = body.get(body.size() - 1).expr();
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
         String r = name("r");
-        return "(let " + r + " = result(for(" + it.expr() + ", {appender[" + t + "], appender[" + t + "]}, |" + b + ", "
-                + i + ", " + elementName(it) + "| {merge(" + b + ".$0, " + scalar(t, body, depth - 1) + "), if("
+        return "(let " + r + " = result(" + l.head("{appender[" + t + "], appender[" + t + "]}") + "{merge(" + b
+                + ".$0, " + scalar(t, body, depth - 1) + "), if("
                 + scalar("bool", body, depth - 1) + ", merge(" + b + ".$1, " + scalar(t, body, depth - 1) + "), " + b
                 + ".$1)}));\n    " + r + ".$" + rnd.nextInt(2) + ")";
     }
@@ -448,7 +444,8 @@ final class ProgramGenerator {
             // An inner loop: a few iterations, so that nested loops stay quick in the interpreter.
             Var v = vectors.get(rnd.nextInt(vectors.size()));
             return rnd.nextBoolean()
-                    ? new Iter("iter(" + v.expr() + ", 0L, min(len(" + v.expr() + "), " + (1 + rnd.nextInt(5)) + "L), 1L)",
+                    ? new Iter("iter(" + v.expr() + ", 0L, min(len(" + v.expr() + "), " + (1 + rnd.nextInt(5))
+                            + "L), 1L)",
                             List.of(new Var(e, elementType(v), false)), false)
                     : new Iter("rangeiter(0L, min(n, " + rnd.nextInt(6) + "L), 1L)", List.of(new Var(e, "i64", false)),
                             false);
@@ -475,6 +472,24 @@ final class ProgramGenerator {
         }
         return new Iter("rangeiter(0L, " + (rnd.nextBoolean() ? "n" : "len(" + full.get(0).expr() + ")") + ", 1L)",
                 List.of(new Var(e, "i64", false)), false);
+    }
+
+    /** A loop's builder parameter and its body's scope over an iterator. */
+    private record Loop(Iter it, String b, List<Var> body) {
+        /** The index parameter's name. */
+        String i() {
+            return body.get(body.size() - 1).expr();
+        }
+
+        /** {@code for(iter, builder, |b, i, e| }: the update function's body and two parentheses follow. */
+        String head(String builder) {
+            return "for(" + it.expr() + ", " + builder + ", |" + b + ", " + i() + ", " + elementName(it) + "| ";
+        }
+    }
+
+    private Loop loop(List<Var> env, Iter it) {
+        String b = name("b");
+        return new Loop(it, b, bodyEnv(env, it));
     }
 
     /**
@@ -525,20 +540,13 @@ final class ProgramGenerator {
 
     /** An inner loop that merges into the outer loop's builder (a flat map), under the outer merge. */
     private String nestedReduction(String t, List<Var> env, int depth) {
-        Iter outer = iterator(env, depth);
-        String b = name("b");
-        List<Var> body = bodyEnv(env, outer);
-        String i = body.get(body.size() - 1).expr();
-        Iter inner = iterator(body, depth - 1);
-        String b2 = name("b");
-        List<Var> innerBody = bodyEnv(body, inner);
-        String i2 = innerBody.get(innerBody.size() - 1).expr();
+        Loop outer = loop(env, iterator(env, depth));
+        Loop inner = loop(outer.body(), iterator(outer.body(), depth - 1));
         String op = pick("+", "min", "max");
-        String innerLoop = "for(" + inner.expr() + ", merge(" + b + ", " + scalar(t, body, depth - 2) + "), |" + b2
-                + ", " + i2 + ", " + elementName(inner) + "| merge(merge(" + b2 + ", " + scalar(t, innerBody, depth - 2)
-                + "), " + scalar(t, innerBody, depth - 2) + "))";
-        return "result(for(" + outer.expr() + ", merger[" + t + "," + op + "], |" + b + ", " + i + ", "
-                + elementName(outer) + "| " + innerLoop + "))";
+        String innerLoop = inner.head("merge(" + outer.b() + ", " + scalar(t, outer.body(), depth - 2) + ")")
+                + "merge(merge(" + inner.b() + ", " + scalar(t, inner.body(), depth - 2) + "), "
+                + scalar(t, inner.body(), depth - 2) + "))";
+        return "result(" + outer.head("merger[" + t + "," + op + "]") + innerLoop + "))";
     }
 
     private static String elementName(Iter it) {
