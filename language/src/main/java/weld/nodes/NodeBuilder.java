@@ -6,13 +6,17 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.stream.IntStream;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 import com.oracle.truffle.api.frame.FrameDescriptor;
 
 import weld.WeldException;
 import weld.WeldLanguage;
 import weld.builders.ScalarDictMerger;
+import weld.ir.Children;
 import weld.ir.Expr;
+import weld.ir.FreeVariables;
 import weld.ir.Program;
 import weld.ir.Symbol;
 import weld.ir.passes.MapUpdate;
@@ -95,6 +99,8 @@ import weld.types.WeldType;
 public final class NodeBuilder {
     private final FrameDescriptor.Builder frame = FrameDescriptor.newBuilder();
     private int slotCount;
+    /** The carrier of each slot, by index: the only kind of value the slot ever holds, besides being cleared. */
+    private final List<Carrier> slotCarriers = new ArrayList<>();
     private final Map<Symbol, Binding> env = new HashMap<>();
     private final String udfLibraries;
     private final boolean vectorize;
@@ -146,6 +152,7 @@ public final class NodeBuilder {
 
     private int newSlot(Carrier c) {
         slotCount++;
+        slotCarriers.add(c);
         return frame.addSlot(c.slotKind, null, null);
     }
 
@@ -431,6 +438,8 @@ public final class NodeBuilder {
     }
 
     private WeldExpressionNode buildFor(Expr.For f) {
+        SortedSet<Integer> taskSlots = outerSlots(f);
+        int ownSlots = slotCount;
         List<IteratorNode> iterators = new ArrayList<>();
         List<ElementLoader> loaders = new ArrayList<>();
         List<SlotBinding> elements = new ArrayList<>();
@@ -470,12 +479,14 @@ public final class NodeBuilder {
         boolean parallel = inComparator == 0 && Partials.supports(f.builder().type());
         int countSlot = newSlot(Carrier.INT);
         int counterSlot = newSlot(Carrier.INT);
+        int setUpEnd = slotCount;
         ElementLoader[] loaderArray = loaders.toArray(ElementLoader[]::new);
         LoopBody loopBody = reduction(f, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, iteratorSlots,
                 loaded);
         Expr mapped = loopBody == null ? mapValue(f) : null;
         if (mapped != null) {
             int baseSlot = newSlot(Carrier.LONG);
+            setUpEnd = slotCount;
             int bodySlots = slotCount;
             WeldExpressionNode value = build(mapped);
             loopBody = new MapBody(Carrier.of(mapped.type()), builderSlot, baseSlot, indexSlot, countSlot, counterSlot,
@@ -491,8 +502,44 @@ public final class NodeBuilder {
                     inPlace, iterationSlots(loaded, indexSlot, bodySlots, slotCount));
             loopBody = indexedMerge(f, general, builderSlot, countSlot, counterSlot, iteratorSlots);
         }
-        return new ForNode(f.pos(), f.builder().type(), parallel, builderSlot,
+        // What a parallel task copies from the program's frame: the slots of the variables the loop reads from
+        // outside and of its own set-up; the body's slots are written in every iteration before they are read.
+        for (int s = ownSlots; s < setUpEnd; s++) {
+            taskSlots.add(s);
+        }
+        int[] copied = taskSlots.stream().mapToInt(Integer::intValue).toArray();
+        return new ForNode(f.pos(), f.builder().type(), parallel, copied,
+                IntStream.of(copied).mapToObj(slotCarriers::get).toArray(Carrier[]::new), builderSlot,
                 iterators.toArray(IteratorNode[]::new), lookups.toArray(IndexedLookup[]::new), builder, loopBody);
+    }
+
+    /**
+     * The slots of what loop {@code f} reads from the enclosing code: its free variables, and the lookups of
+     * enclosing loops that it reads like iterators.
+     */
+    private SortedSet<Integer> outerSlots(Expr.For f) {
+        SortedSet<Integer> slots = new TreeSet<>();
+        for (Symbol s : FreeVariables.of(f)) {
+            switch (env.get(s)) {
+                case SlotBinding b -> slots.add(b.slot());
+                case ZipBinding z -> z.fields().forEach(b -> slots.add(b.slot()));
+                case null -> {
+                }
+            }
+        }
+        addEnclosingLookups(f, slots);
+        return slots;
+    }
+
+    private void addEnclosingLookups(Expr e, SortedSet<Integer> slots) {
+        if (e instanceof Expr.Lookup l && indexedLookups.get(l) instanceof IndexedBinding ib) {
+            LoopSlots ls = ib.source().slots();
+            IntStream.of(ls.store(), ls.base(), ls.stride(), ls.element(), ib.element().slot())
+                    .filter(s -> s >= 0).forEach(slots::add);
+        }
+        for (Expr c : Children.of(e)) {
+            addEnclosingLookups(c, slots);
+        }
     }
 
     /**

@@ -200,6 +200,31 @@ class ParallelLoopTest {
     }
 
     @Test
+    void innerLoopTasksSeeWhatTheLoopReadsFromEnclosingCode() {
+        // The tasks of the inner loop start from a copy of the slots the loop reads: a parameter, a let, the outer
+        // loop's index, the fields of its zipped element, a lookup by its index, and the builder passed in.
+        int n = 2_000_000;
+        long[] v = new long[n];
+        for (int j = 0; j < n; j++) {
+            v[j] = j % 7;
+        }
+        long[] w = {5, -3, 11};
+        long[] ks = {1, 2, 3};
+        long[] ms = {100, 200, 300};
+        long expected = 0;
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < n; j++) {
+                expected += v[j] * ks[i] * 10 + ms[i] + 2 * w[i] + i + 4;
+            }
+        }
+        Value r = run("|v: vec[i64], w: vec[i64], ks: vec[i64], ms: vec[i64], q: i64| result(for(zip(ks, ms), merger[i64,+], "
+                + "|b, i, km| let s = km.$0 * 10L; let c = lookup(w, i); "
+                + "for(v, b, |b2, j, x| merge(b2, x * s + km.$1 + c + i + lookup(w, i) + q))))", v, w, ks, ms, 4L);
+        assertEquals(expected, r.asLong());
+        assertTrue(workersSeen() > 1, "the inner loop ran as parallel tasks");
+    }
+
+    @Test
     void anErrorInOneTaskIsReportedOnce() {
         PolyglotException e = assertThrows(PolyglotException.class, () -> run(
                 "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| if(x == 777777L, merge(b, x / 0L), merge(b, x))))",

@@ -10,7 +10,8 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
  * accumulators. One repetition runs {@code unroll} iterations in order, iteration {@code k} of the block merging
  * into accumulator {@code k}; this breaks the dependency chain of the merge operator (a floating-point add has a
  * latency of several cycles) and lets the compiler keep every accumulator in a register. The last repetition runs
- * the tail shorter than a block one iteration at a time into accumulator 0. When the loop ends, each component's
+ * the tail shorter than a block one iteration at a time into accumulator 0 (blocks of one have no tail: a second
+ * copy of the update function there doubled the code of every loop nested in one, per level). When the loop ends, each component's
  * accumulators are combined pairwise ({@code (a0 + a1) + (a2 + a3)}) and written back to the builder slot.
  *
  * <p>Slots and nodes: {@code start} sets accumulator 0 of each component from the builder and the others to the
@@ -65,7 +66,9 @@ public final class ReductionBody extends LoopBody {
             IterationSlots.clear(frame, iterationSlots);
             return true;
         }
-        tail(frame, i, n);
+        if (unroll > 1) {
+            tail(frame, i, n);
+        }
         for (SlotWrite w : finish) {
             w.run(frame);
         }
