@@ -508,9 +508,19 @@ public final class NodeBuilder {
             taskSlots.add(s);
         }
         int[] copied = taskSlots.stream().mapToInt(Integer::intValue).toArray();
-        return new ForNode(f.pos(), f.builder().type(), parallel, copied,
+        boolean idle = returnsBuilder(f.update());
+        return new ForNode(f.pos(), f.builder().type(), parallel, idle, copied,
                 IntStream.of(copied).mapToObj(slotCarriers::get).toArray(Carrier[]::new), builderSlot,
                 iterators.toArray(IteratorNode[]::new), lookups.toArray(IndexedLookup[]::new), builder, loopBody);
+    }
+
+    /** Whether an update function returns its builder parameter unchanged: {@code |b, i, x| b}. */
+    private static boolean returnsBuilder(Expr.Lambda update) {
+        Expr e = update.body();
+        while (e instanceof Expr.Annotated a) {
+            e = a.expr();
+        }
+        return e instanceof Expr.Ident id && id.symbol().equals(update.params().get(0).symbol());
     }
 
     /**

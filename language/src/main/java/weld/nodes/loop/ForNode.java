@@ -44,6 +44,11 @@ public final class ForNode extends WeldExpressionNode {
      * in another one seldom has one, and the path copies the frame's slots for the tasks).
      */
     @CompilationFinal private boolean ranParallel;
+    /**
+     * Whether the update function returns its builder unchanged ({@code |b, i, x| b}, what constant folding leaves of
+     * {@code if(false, merge(b, x), b)}): then no iteration runs, once the iterators are checked.
+     */
+    private final boolean idle;
     /** The slots a task reads from the program's frame, and their carriers. */
     @CompilationFinal(dimensions = 1) private final int[] taskSlots;
     @CompilationFinal(dimensions = 1) private final Carrier[] taskCarriers;
@@ -52,10 +57,11 @@ public final class ForNode extends WeldExpressionNode {
     @Child private WeldExpressionNode builder;
     @Child private LoopNode loop;
 
-    public ForNode(Pos pos, WeldType builderType, boolean parallel, int[] taskSlots, Carrier[] taskCarriers,
-                   int builderSlot, IteratorNode[] iterators, IndexedLookup[] lookups, WeldExpressionNode builder,
-                   LoopBody body) {
+    public ForNode(Pos pos, WeldType builderType, boolean parallel, boolean idle, int[] taskSlots,
+                   Carrier[] taskCarriers, int builderSlot, IteratorNode[] iterators, IndexedLookup[] lookups,
+                   WeldExpressionNode builder, LoopBody body) {
         this.pos = pos;
+        this.idle = idle;
         this.taskSlots = taskSlots;
         this.taskCarriers = taskCarriers;
         this.builderType = builderType;
@@ -87,6 +93,9 @@ public final class ForNode extends WeldExpressionNode {
         }
         for (IndexedLookup l : lookups) {
             l.setup(frame, n);
+        }
+        if (idle) {
+            return;
         }
         body().setRange(frame, 0, n);
         body().start(frame, n);
