@@ -11,8 +11,9 @@ import java.util.Random;
  * {@code |a: vec[i64], x: vec[f64], k: vec[i32], n: i64|} (the three vectors of one length) and returns a struct
  * of scalars, vectors and dictionaries computed by nested loops over appenders, mergers, vecmergers, dictmergers,
  * groupmergers and structs of them, with filters, zips, strided iterators, lets, {@code if} and {@code select},
- * {@code iterate}, {@code sort}, casts, lookups and integer division (which can fail at run time), over every integer
- * type (signed and unsigned, 8 to 64 bits) and both float types. Types are chosen first and every expression is built
+ * {@code iterate}, {@code sort}, SIMD loops ({@code simditer} with {@code broadcast} and {@code select} on
+ * {@code simd[T]} lanes, {@code fringeiter}), casts, lookups and integer division (which can fail at run time),
+ * over every integer type (signed and unsigned, 8 to 64 bits) and both float types. Types are chosen first and every expression is built
  * for its type, so each program type-checks. Floats are kept to {@code +}, {@code -}, {@code *}, {@code min} and
  * {@code max} of multiples of 1/2, and float mergers to {@code +}, {@code min} and {@code max}, so sums are exact in
  * any order (short of overflow) and a parallel or vectorized reduction must give the sequential result.
@@ -93,7 +94,7 @@ final class ProgramGenerator {
     }
 
     private String scalar(String t, List<Var> env, int depth) {
-        int choice = depth <= 0 ? rnd.nextInt(2) : rnd.nextInt(19);
+        int choice = depth <= 0 ? rnd.nextInt(2) : rnd.nextInt(20);
         switch (choice) {
             case 0:
                 String v = variable(t, env);
@@ -132,6 +133,8 @@ final class ProgramGenerator {
                 return t.equals("i64") ? dictFold(env, depth) : literal(t);
             case 17:
                 return t.equals("bool") ? literal(t) : nestedReduction(t, env, depth);
+            case 18:
+                return t.equals("bool") || inLoop(env) ? literal(t) : simdReduction(t, env, depth);
             default:
                 String w = variable(t, env);
                 return w != null ? w : literal(t);
@@ -245,13 +248,14 @@ final class ProgramGenerator {
         }
         return switch (rnd.nextInt(10)) {
             // Not in loop bodies: a sort there may sort a whole input per iteration.
-            case 9 -> env.stream().anyMatch(v -> v.type().equals(IN_LOOP)) ? map(t, env, depth) : sorted(t, env, depth);
+            case 9 -> inLoop(env) ? map(t, env, depth) : sorted(t, env, depth);
             case 8 -> t.equals("i32") ? map(t, env, depth) : vecmergerPair(t, env, depth);
             case 0 -> {
                 String v = variable("vec[" + t + "]", env);
                 yield v != null ? v : map(t, env, depth);
             }
-            case 1, 2 -> map(t, env, depth);
+            case 1 -> map(t, env, depth);
+            case 2 -> inLoop(env) || rnd.nextBoolean() ? map(t, env, depth) : simdMap(t, env, depth);
             case 3 -> filter(t, env, depth);
             case 4 -> vecmerger(t, env, depth);
             case 5 -> groupLookup(t, env, depth);
@@ -421,14 +425,14 @@ final class ProgramGenerator {
             String t = pick(NUMERIC);
             value = scalar(t, env, depth - 1);
             inner.add(new Var(v, t, false));
-        } else if (rnd.nextInt(3) == 0 && env.stream().noneMatch(x -> x.type().equals(IN_LOOP))) {
+        } else if (rnd.nextInt(3) == 0 && !inLoop(env)) {
             String t1 = pick(NUMERIC);
             String t2 = pick(NUMERIC);
             value = pairs(t1, t2, env, depth - 1);
             inner.add(new Var(v, "vec[{" + t1 + "," + t2 + "}]", false));
         } else {
             String t = pick(NUMERIC);
-            boolean full = rnd.nextBoolean() && env.stream().noneMatch(x -> x.type().equals(IN_LOOP));
+            boolean full = rnd.nextBoolean() && !inLoop(env);
             value = full ? fullMap(t, env, depth - 1) : vector(t, env, depth - 1);
             inner.add(new Var(v, "vec[" + t + "]", full));
         }
@@ -440,7 +444,7 @@ final class ProgramGenerator {
         List<Var> vectors = env.stream().filter(v -> v.type().startsWith("vec[")).toList();
         List<Var> full = vectors.stream().filter(Var::fullLength).toList();
         String e = name("e");
-        if (env.stream().anyMatch(v -> v.type().equals(IN_LOOP))) {
+        if (inLoop(env)) {
             // An inner loop: a few iterations, so that nested loops stay quick in the interpreter.
             Var v = vectors.get(rnd.nextInt(vectors.size()));
             return rnd.nextBoolean()
@@ -547,6 +551,94 @@ final class ProgramGenerator {
                 + "merge(merge(" + inner.b() + ", " + scalar(t, inner.body(), depth - 2) + "), "
                 + scalar(t, inner.body(), depth - 2) + "))";
         return "result(" + outer.head("merger[" + t + "," + op + "]") + innerLoop + "))";
+    }
+
+    /**
+     * A reduction over a vector in SIMD chunks ({@code simditer}) and its last elements ({@code fringeiter}), the
+     * two results combined with the merger's operator: the same function of the element in both loops, on
+     * {@code simd[t]} values (with {@code broadcast} scalars) in the first.
+     */
+    private String simdReduction(String t, List<Var> env, int depth) {
+        String v = name("v");
+        String op = mergeOp(t);
+        String[] f = simdFunction(t, inLoopEnv(env), depth);
+        String s = name("s");
+        return "(let " + v + " = " + vector(t, env, depth - 1) + ";\n    " + "(let " + s + " = " + simdLoop(v, t, op, f)
+                + ";\n    " + combine(op, s, fringeLoop(v, t, op, f)) + "))";
+    }
+
+    /** {@code simditer} over {@code v} into an appender: the lanes of each chunk's value, in order. */
+    private String simdMap(String t, List<Var> env, int depth) {
+        String v = name("v");
+        String[] f = simdFunction(t, inLoopEnv(env), depth);
+        String b = name("b");
+        return "(let " + v + " = " + vector(t, env, depth - 1) + ";\n    result(for(simditer(" + v + "), appender[" + t
+                + "], |" + b + ", " + name("j") + ", " + f[0] + "| merge(" + b + ", " + f[1] + "))))";
+    }
+
+    private String simdLoop(String v, String t, String op, String[] f) {
+        String b = name("b");
+        return "result(for(simditer(" + v + "), merger[" + t + "," + op + "], |" + b + ", " + name("j") + ", " + f[0]
+                + "| merge(" + b + ", " + f[1] + ")))";
+    }
+
+    private String fringeLoop(String v, String t, String op, String[] f) {
+        String b = name("b");
+        return "result(for(fringeiter(" + v + "), merger[" + t + "," + op + "], |" + b + ", " + name("j") + ", "
+                + f[0] + "| merge(" + b + ", " + f[2] + ")))";
+    }
+
+    private static String combine(String op, String l, String r) {
+        return switch (op) {
+            case "min", "max" -> op + "(" + l + ", " + r + ")";
+            default -> "(" + l + " " + op + " " + r + ")";
+        };
+    }
+
+    /** A function of an element: its parameter's name, its body on {@code simd[t]} lanes, its body on a scalar. */
+    private String[] simdFunction(String t, List<Var> env, int depth) {
+        String e = name("e");
+        String[] body = simdBody(t, e, env, depth);
+        return new String[] {e, body[0], body[1]};
+    }
+
+    /** An expression of element {@code e} as SIMD lanes and as a scalar. */
+    private String[] simdBody(String t, String e, List<Var> env, int depth) {
+        int choice = depth <= 0 ? rnd.nextInt(2) : rnd.nextInt(6);
+        switch (choice) {
+            case 0:
+                return new String[] {e, e};
+            case 1: {
+                String c = scalar(t, env, Math.min(depth, 2) - 1);
+                return new String[] {"broadcast(" + c + ")", c};
+            }
+            case 2, 3: {
+                String[] l = simdBody(t, e, env, depth - 1);
+                String[] r = simdBody(t, e, env, depth - 1);
+                String op = pick("+", "-", "*", "min", "max");
+                return new String[] {combine(op, l[0], r[0]), combine(op, l[1], r[1])};
+            }
+            default: {
+                String[] a = simdBody(t, e, env, depth - 1);
+                String[] b = simdBody(t, e, env, depth - 1);
+                String[] l = simdBody(t, e, env, depth - 1);
+                String[] r = simdBody(t, e, env, depth - 1);
+                String cmp = pick("<", "<=", ">", ">=", "==", "!=");
+                return new String[] {"select(" + a[0] + " " + cmp + " " + b[0] + ", " + l[0] + ", " + r[0] + ")",
+                    "select(" + a[1] + " " + cmp + " " + b[1] + ", " + l[1] + ", " + r[1] + ")"};
+            }
+        }
+    }
+
+    private static boolean inLoop(List<Var> env) {
+        return env.stream().anyMatch(v -> v.type().equals(IN_LOOP));
+    }
+
+    /** A scope marked as a loop body, without new variables: inner loops there stay short. */
+    private static List<Var> inLoopEnv(List<Var> env) {
+        List<Var> r = new ArrayList<>(env);
+        r.add(new Var("", IN_LOOP, false));
+        return r;
     }
 
     private static String elementName(Iter it) {

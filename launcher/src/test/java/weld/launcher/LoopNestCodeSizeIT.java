@@ -1,0 +1,94 @@
+package weld.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import weld.launcher.LauncherIT.Result;
+
+/**
+ * A loop nest compiled on stack replacement while it runs stays about as small as the same nest compiled before it
+ * runs: a struct of two mergers over 4,099 rows whose first merge holds reductions nested four deep. Each inner
+ * loop's parallel path (a copy of the frame's slots for the tasks, not folded where the slot kinds are not known),
+ * and the tail copy of a reduction's update function, once made this loop 219 KB of machine code (5.9 s to
+ * compile; five levels more and HotSpot refused to install it); it is about 22 KB now.
+ */
+class LoopNestCodeSizeIT {
+    private static final Pattern OSR = Pattern.compile("ReductionBody@\\w+<OSR>.*\\|CodeSize +(\\d+)\\|");
+    /** Ten times what the loop compiles to here, a tenth of what it used to. */
+    private static final int MAX_CODE_BYTES = 100_000;
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void jarsAreFresh() throws Exception {
+        LauncherIT.jarsAreFresh();
+    }
+
+    @Test
+    void aLoopNestCompiledWhileItRunsStaysSmall() throws Exception {
+        String range = "rangeiter(0L, n, 1L)";
+        String l4 = "result(for(" + range + ", merger[i64,+], |b4, j4, e4| merge(b4, e4 * j3 - j2 + e.$1)))";
+        String l3 = "result(for(" + range + ", merger[i64,+], |b3, j3, e3| merge(b3, " + l4 + ")))";
+        String l2 = "result(for(" + range + ", merger[i64,min], |b2, j2, e2| merge(b2, " + l3 + " + j1)))";
+        String l1 = "result(for(" + range + ", merger[i64,max], |b1, j1, e1| merge(b1, " + l2 + ")))";
+        String program = "|x: vec[f64], a: vec[i64], n: i64|\nlet r = result(for(zip(x, a), {merger[i64,+], "
+                + "merger[i64,max]}, |b, i, e|\n  {merge(b.$0, " + l1 + "), merge(b.$1, e.$1)}));\nr.$0 + r.$1\n";
+        int rows = 4099;
+        int n = 5;
+        long[] a = new long[rows];
+        StringBuilder args = new StringBuilder("[[");
+        for (int i = 0; i < rows; i++) {
+            a[i] = i % 13 - 6;
+            args.append(i == 0 ? "" : ", ").append("0.5");
+        }
+        args.append("], ").append(java.util.Arrays.toString(a)).append(", ").append(n).append("]");
+        Path prog = dir.resolve("nest.weld");
+        Files.writeString(prog, program);
+        Path argsFile = dir.resolve("nest-args.json");
+        Files.writeString(argsFile, args.toString());
+        Result r = LauncherIT.weld(null, "--threads", "1", "--engine.BackgroundCompilation=false",
+                "--engine.TraceCompilation=true", "--engine.CompilationFailureAction=Throw", "run", prog.toString(),
+                "--args", argsFile.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(Long.toString(expected(a, n)), r.out().strip());
+        Matcher m = OSR.matcher(r.err());
+        assertTrue(m.find(), "the row loop was compiled while it ran: " + r.err());
+        int bytes = Integer.parseInt(m.group(1));
+        assertTrue(bytes < MAX_CODE_BYTES, "the row loop compiled to " + bytes + " bytes of machine code");
+    }
+
+    /** The program's result computed in Java. */
+    private static long expected(long[] a, int n) {
+        long sum = 0;
+        long max = Long.MIN_VALUE;
+        for (long e : a) {
+            long l1 = Long.MIN_VALUE;
+            for (long j1 = 0; j1 < n; j1++) {
+                long l2 = Long.MAX_VALUE;
+                for (long j2 = 0; j2 < n; j2++) {
+                    long l3 = 0;
+                    for (long j3 = 0; j3 < n; j3++) {
+                        for (long e4 = 0; e4 < n; e4++) {
+                            l3 += e4 * j3 - j2 + e;
+                        }
+                    }
+                    l2 = Math.min(l2, l3 + j1);
+                }
+                l1 = Math.max(l1, l2);
+            }
+            sum += l1;
+            max = Math.max(max, e);
+        }
+        return sum + max;
+    }
+}
