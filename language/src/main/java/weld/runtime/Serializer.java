@@ -67,6 +67,10 @@ public final class Serializer {
                 WeldVector vec = (WeldVector) v;
                 out.putLong(vec.length);
                 WeldType e = vt.elem().resolve();
+                if (e instanceof WeldType.Scalar sc && ScalarArrays.holds(sc.kind(), vec.store)) {
+                    out.writeBytes(ScalarArrays.toBytes(sc.kind(), vec.store, vec.offset, vec.length));
+                    return;
+                }
                 for (int i = 0; i < vec.length; i++) {
                     write(out, e, vec.get(i));
                 }
@@ -98,11 +102,16 @@ public final class Serializer {
 
     @TruffleBoundary
     public static Object deserialize(WeldType t, WeldVector bytes) throws CorruptInput {
-        byte[] copy = new byte[bytes.length];
-        for (int i = 0; i < copy.length; i++) {
-            copy[i] = (byte) (int) (Integer) bytes.get(i);
+        ByteBuffer in;
+        if (bytes.store instanceof byte[] b) {
+            in = ByteBuffer.wrap(b, bytes.offset, bytes.length).slice().order(ByteOrder.LITTLE_ENDIAN);
+        } else {
+            byte[] copy = new byte[bytes.length];
+            for (int i = 0; i < copy.length; i++) {
+                copy[i] = (byte) (int) (Integer) bytes.get(i);
+            }
+            in = ByteBuffer.wrap(copy).order(ByteOrder.LITTLE_ENDIAN);
         }
-        ByteBuffer in = ByteBuffer.wrap(copy).order(ByteOrder.LITTLE_ENDIAN);
         Object v = read(in, t.resolve());
         if (in.hasRemaining()) {
             throw new CorruptInput(in.remaining() + " trailing bytes after the serialized value");
@@ -153,8 +162,14 @@ public final class Serializer {
                 long n = length(in, e);
                 ScalarKind k = Storage.kindOf(e);
                 Object store = Storage.newArray(k, (int) n);
-                for (int i = 0; i < n; i++) {
-                    Storage.writeBoxed(k, store, i, read(in, e));
+                if (e instanceof WeldType.Scalar sc) {
+                    if (!ScalarArrays.fromBytes(sc.kind(), in, store, (int) n)) {
+                        throw new CorruptInput("invalid bool byte in a vec[bool]");
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        Storage.writeBoxed(k, store, i, read(in, e));
+                    }
                 }
                 return new WeldVector(e, store, 0, (int) n);
             }

@@ -12,8 +12,9 @@ import java.util.Random;
  * of scalars, vectors and dictionaries computed by nested loops over appenders, mergers, vecmergers, dictmergers,
  * groupmergers and structs of them, with filters, zips, strided iterators, lets, {@code if} and {@code select},
  * {@code iterate}, {@code sort}, SIMD loops ({@code simditer} with {@code broadcast} and {@code select} on
- * {@code simd[T]} lanes, {@code fringeiter}), casts, lookups and integer division (which can fail at run time),
- * over every integer type (signed and unsigned, 8 to 64 bits) and both float types. Types are chosen first and every expression is built
+ * {@code simd[T]} lanes, {@code fringeiter}), {@code serialize} round trips, casts, lookups and integer division
+ * (which can fail at run time), over every integer type (signed and unsigned, 8 to 64 bits) and both float types;
+ * dictionaries and groups are keyed by integers, floats, structs or small vectors, with up to 5,000 distinct keys. Types are chosen first and every expression is built
  * for its type, so each program type-checks. Floats are kept to {@code +}, {@code -}, {@code *}, {@code min} and
  * {@code max} of multiples of 1/2, and float mergers to {@code +}, {@code min} and {@code max}, so sums are exact in
  * any order (short of overflow) and a parallel or vectorized reduction must give the sequential result.
@@ -87,7 +88,12 @@ final class ProgramGenerator {
             } else if (what < 8) {
                 parts.add(vector(pick(NUMERIC), env, 3));
             } else {
-                parts.add(rnd.nextBoolean() ? dict(env, 3) : groups(env, 3));
+                parts.add(switch (rnd.nextInt(4)) {
+                    case 0 -> dict(env, 3);
+                    case 1 -> keyedDict(env, 3);
+                    case 2 -> "deserialize[dict[i64,i64]](serialize(" + dict("i64", env, 3) + "))";
+                    default -> groups(env, 3);
+                });
             }
         }
         return SIGNATURE + "\n  {" + String.join(",\n   ", parts) + "}";
@@ -225,9 +231,42 @@ final class ProgramGenerator {
         String b = l.b();
         List<Var> body = l.body();
         String t = pick(NUMERIC);
-        String merge = "merge(" + b + ", {(i32(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 4), "
-                + scalar(t, body, depth - 1) + "})";
-        return "result(" + l.head("groupmerger[i32," + t + "]") + filtered(merge, b, body, depth) + "))";
+        String[] key = key(body, depth);
+        String merge = "merge(" + b + ", {" + key[1] + ", " + scalar(t, body, depth - 1) + "})";
+        return "result(" + l.head("groupmerger[" + key[0] + "," + t + "]") + filtered(merge, b, body, depth) + "))";
+    }
+
+    /** A dictmerger as a result, keyed by any key kind ({@link #key}). */
+    private String keyedDict(List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
+        String t = pick(NUMERIC);
+        String[] key = key(body, depth);
+        String merge = "merge(" + b + ", {" + key[1] + ", " + scalar(t, body, depth - 1) + "})";
+        return "result(" + l.head("dictmerger[" + key[0] + "," + t + "," + mergeOp(t) + "]")
+                + filtered(merge, b, body, depth) + "))";
+    }
+
+    /**
+     * A key type and a key of it computed in {@code env}: an integer (i64, i32 or u8), an f64, a struct or a small
+     * vector, from 5, 100 or 5,000 distinct values (tables that grow, direct tables and hashed ones, partials of
+     * parallel tasks with many keys).
+     */
+    private String[] key(List<Var> env, int depth) {
+        int range = pick(5, 5, 100, 5000);
+        String i64 = "(i64(" + scalar(pick(NUMERIC), env, depth - 1) + ") % " + range + "L)";
+        return switch (rnd.nextInt(7)) {
+            case 0 -> new String[] {"i32", "(i32(" + scalar(pick(NUMERIC), env, depth - 1) + ") % " + range + ")"};
+            case 1 -> new String[] {"u8", "u8(" + i64 + ")"};
+            case 2 -> new String[] {"f64", "(f64(" + i64 + ") / 2.0)"};
+            case 3 -> new String[] {"{i32,i64}", "{(i32(" + scalar(pick(NUMERIC), env, depth - 1) + ") % 3), " + i64
+                    + "}"};
+            case 4 -> new String[] {"vec[i64]", "[" + i64 + ", (i64(" + scalar(pick(NUMERIC), env, depth - 1)
+                    + ") % 3L)]"};
+            default -> new String[] {"i64", i64};
+        };
     }
 
     private String dict(String t, List<Var> env, int depth) {
@@ -254,7 +293,8 @@ final class ProgramGenerator {
                 String v = variable("vec[" + t + "]", env);
                 yield v != null ? v : map(t, env, depth);
             }
-            case 1 -> map(t, env, depth);
+            case 1 -> !inLoop(env) && rnd.nextInt(4) == 0
+                    ? "deserialize[vec[" + t + "]](serialize(" + vector(t, env, depth - 1) + "))" : map(t, env, depth);
             case 2 -> inLoop(env) || rnd.nextBoolean() ? map(t, env, depth) : simdMap(t, env, depth);
             case 3 -> filter(t, env, depth);
             case 4 -> vecmerger(t, env, depth);
