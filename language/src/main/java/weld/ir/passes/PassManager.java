@@ -10,10 +10,11 @@ import weld.ir.Program;
 
 /**
  * Runs the optimization passes in a fixed order, mirroring Weld's default pass list
- * ({@code CONF_OPTIMIZATION_PASSES_DEFAULT}): inlining, loop fusion, size inference, constant folding, common
- * subexpression elimination, predication. Each pass runs until it changes nothing, as Weld's
- * {@code Pass::transform} does; since one pass can open opportunities for an earlier one (fusion leaves lets to
- * inline), the whole sequence is repeated until the program is stable, at most {@value #ROUNDS} times.
+ * ({@code CONF_OPTIMIZATION_PASSES_DEFAULT}), after SIMD loops are rewritten over their elements: inlining, loop
+ * fusion, size inference, constant folding, common subexpression elimination, predication. Each pass runs until it
+ * changes nothing, as Weld's {@code Pass::transform} does; since one pass can open opportunities for an earlier one
+ * (fusion leaves lets to inline), the whole sequence is repeated until the program is stable, at most
+ * {@value #ROUNDS} times.
  *
  * <p>A selection ({@link #parse}) picks the passes: empty or {@code all} for every pass, {@code none} for none, a
  * list of names to keep only those, or a list of {@code -name} to leave those out.
@@ -23,8 +24,8 @@ public final class PassManager {
     private static final int MAX_ITERATIONS = 64;
 
     /** Every pass, in the default order. */
-    public static final List<Pass> ALL = List.of(new InlineLet(), new LoopFusion(), new HorizontalFusion(),
-            new InferSize(), new FoldConstants(), new Cse(), new Predicate());
+    public static final List<Pass> ALL = List.of(new ScalarizeSimd(), new InlineLet(), new LoopFusion(),
+            new HorizontalFusion(), new InferSize(), new FoldConstants(), new Cse(), new Predicate());
 
     private final List<Pass> passes;
 
