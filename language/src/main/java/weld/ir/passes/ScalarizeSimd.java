@@ -1,7 +1,10 @@
 package weld.ir.passes;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import weld.ir.Children;
 import weld.ir.Expr;
@@ -10,6 +13,7 @@ import weld.ir.Expr.For;
 import weld.ir.Expr.Iter;
 import weld.ir.Expr.Lambda;
 import weld.ir.Expr.Param;
+import weld.ir.Symbol;
 import weld.syntax.BinOp;
 import weld.syntax.BuilderKind;
 import weld.syntax.IterKind;
@@ -74,7 +78,7 @@ final class ScalarizeSimd implements Pass {
         Expr body;
         WeldType element;
         try {
-            body = lanewise(f.update().body());
+            body = lanewise(f.update().body(), new HashSet<>(Set.of(ps.get(2).symbol())));
             element = scalar(ps.get(2).type());
         } catch (NotLanewise e) {
             return f;
@@ -131,45 +135,58 @@ final class ScalarizeSimd implements Pass {
         };
     }
 
-    /** {@code e} computed on one lane's scalar; throws {@link NotLanewise} where that is not the same computation. */
-    private static Expr lanewise(Expr e) {
+    /**
+     * {@code e} computed on one lane's scalar, where {@code lanes} are the variables that hold one lane now (the
+     * element, lets inside the update function); throws {@link NotLanewise} where that is not the same computation,
+     * such as a SIMD value from outside the loop.
+     */
+    private static Expr lanewise(Expr e, Set<Symbol> lanes) {
+        UnaryOperator<Expr> in = x -> lanewise(x, lanes);
         return switch (e) {
             case Expr.Literal l -> l;
-            case Expr.Ident i -> new Expr.Ident(i.pos(), scalar(i.type()), i.symbol());
-            case Binary b -> new Binary(b.pos(), scalar(b.type()), b.op(), lanewise(b.left()), lanewise(b.right()));
-            case Expr.Unary u -> new Expr.Unary(u.pos(), scalar(u.type()), u.op(), lanewise(u.operand()));
+            case Expr.Ident i -> {
+                if (hasSimd(i.type()) && !lanes.contains(i.symbol())) {
+                    throw new NotLanewise();
+                }
+                yield new Expr.Ident(i.pos(), scalar(i.type()), i.symbol());
+            }
+            case Binary b -> new Binary(b.pos(), scalar(b.type()), b.op(), in.apply(b.left()), in.apply(b.right()));
+            case Expr.Unary u -> new Expr.Unary(u.pos(), scalar(u.type()), u.op(), in.apply(u.operand()));
             case Expr.Cast c -> {
                 // A cast of a SIMD value changes the lane count.
                 if (hasSimd(c.operand().type())) {
                     throw new NotLanewise();
                 }
-                yield new Expr.Cast(c.pos(), c.rawType(), c.target(), lanewise(c.operand()));
+                yield new Expr.Cast(c.pos(), c.rawType(), c.target(), in.apply(c.operand()));
             }
-            case Expr.Let l -> new Expr.Let(l.pos(), scalar(l.type()), l.symbol(), lanewise(l.value()),
-                    lanewise(l.body()));
-            case Expr.If i -> new Expr.If(i.pos(), scalar(i.type()), lanewise(i.cond()), lanewise(i.onTrue()),
-                    lanewise(i.onFalse()));
-            case Expr.Select s -> new Expr.Select(s.pos(), scalar(s.type()), lanewise(s.cond()), lanewise(s.onTrue()),
-                    lanewise(s.onFalse()));
-            case Expr.MakeStruct s -> Ir.struct(s.pos(), s.elems().stream().map(ScalarizeSimd::lanewise).toList());
-            case Expr.GetField g -> Ir.field(g.pos(), lanewise(g.struct()), g.index());
+            case Expr.Let l -> {
+                Expr value = in.apply(l.value());
+                lanes.add(l.symbol());
+                yield new Expr.Let(l.pos(), scalar(l.type()), l.symbol(), value, in.apply(l.body()));
+            }
+            case Expr.If i -> new Expr.If(i.pos(), scalar(i.type()), in.apply(i.cond()), in.apply(i.onTrue()),
+                    in.apply(i.onFalse()));
+            case Expr.Select s -> new Expr.Select(s.pos(), scalar(s.type()), in.apply(s.cond()), in.apply(s.onTrue()),
+                    in.apply(s.onFalse()));
+            case Expr.MakeStruct s -> Ir.struct(s.pos(), s.elems().stream().map(in).toList());
+            case Expr.GetField g -> Ir.field(g.pos(), in.apply(g.struct()), g.index());
             case Expr.Annotated a -> {
-                Expr x = lanewise(a.expr());
+                Expr x = in.apply(a.expr());
                 yield new Expr.Annotated(a.pos(), x.rawType(), a.annotations(), x);
             }
             case Expr.Broadcast b -> {
                 if (hasSimd(b.value().type())) {
                     throw new NotLanewise();
                 }
-                yield lanewise(b.value());
+                yield in.apply(b.value());
             }
             case Expr.Merge m -> {
                 if (hasSimd(m.value().type()) && !(m.builder().type().resolve() instanceof WeldType.Builder bt
                         && (bt.kind() == BuilderKind.MERGER || bt.kind() == BuilderKind.APPENDER))) {
                     throw new NotLanewise();
                 }
-                Expr b = lanewise(m.builder());
-                yield new Expr.Merge(m.pos(), b.rawType(), b, lanewise(m.value()));
+                Expr b = in.apply(m.builder());
+                yield new Expr.Merge(m.pos(), b.rawType(), b, in.apply(m.value()));
             }
             case Expr.Len l -> unlessSimd(l);
             case Expr.Lookup l -> unlessSimd(l);
