@@ -40,6 +40,7 @@ import weld.nodes.collection.MakeVectorNode;
 import weld.nodes.collection.SerializeNode;
 import weld.nodes.collection.SliceNode;
 import weld.nodes.collection.SortNode;
+import weld.nodes.collection.SortOrder;
 import weld.nodes.collection.ToVecNode;
 import weld.nodes.control.AssertNode;
 import weld.nodes.control.IfNode;
@@ -239,7 +240,8 @@ public final class NodeBuilder {
                 inComparator++;
                 WeldExpressionNode cmp = build(s.comparator().body());
                 inComparator--;
-                yield new SortNode(s.pos(), left, right, c, vec, cmp);
+                yield new SortNode(s.pos(), left, right, c,
+                        SortOrder.of(s.comparator(), ((WeldType.Vec) s.vector().type().resolve()).elem()), vec, cmp);
             }
             case Expr.ToVec t -> new ToVecNode((WeldType.Struct) ((WeldType.Vec) t.type()).elem(), build(t.dict()));
             case Expr.Serialize s -> new SerializeNode(s.pos(), s.value().type(), false, build(s.value()));

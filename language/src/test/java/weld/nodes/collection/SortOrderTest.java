@@ -1,0 +1,96 @@
+package weld.nodes.collection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Value;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Sorts whose comparator orders numbers by value run as primitive-array sorts: for every signed integer and float
+ * type, ascending and descending, on a whole vector and on a slice, with the optimizer's passes on and off, the
+ * result is the one the same order written as a comparator that is not recognized gives; unsigned integers keep
+ * their unsigned order.
+ */
+class SortOrderTest {
+    private static final String ASCENDING = "|p, q| select(p < q, 0 - 1, select(p > q, 1, 0))";
+    private static final String DESCENDING = "|p, q| if(q < p, -1, if(q > p, 2, 0))";
+    /** Ascending too, but with {@code ==}: not recognized, so the comparator runs. */
+    private static final String CALLED = "|p, q| select(p < q, -1, select(p == q, 0, 1))";
+
+    @ParameterizedTest
+    @ValueSource(strings = {"i8", "i16", "i32", "i64", "f32", "f64"})
+    void recognizedOrdersSortLikeTheComparator(String type) {
+        for (String passes : List.of("all", "none")) {
+            try (Context c = Context.newBuilder("weld").option("weld.Passes", passes).build()) {
+                String v = values(type, new Random(type.hashCode()), 2000);
+                for (String source : List.of("%s", "slice(%s, 3L, 1500L)")) {
+                    String vec = source.formatted(v);
+                    List<String> called = sorted(c, vec, CALLED);
+                    assertEquals(called, sorted(c, vec, ASCENDING), type + " ascending, passes " + passes);
+                    List<String> reversed = new ArrayList<>(called).reversed();
+                    assertEquals(reversed, sorted(c, vec, DESCENDING), type + " descending, passes " + passes);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"u8", "u16", "u32", "u64"})
+    void unsignedIntegersKeepTheirOrder(String type) {
+        try (Context c = Context.newBuilder("weld").build()) {
+            String vec = "[" + type + "(0 - 1), " + type + "(5), " + type + "(0 - 100), " + type + "(0)]";
+            assertEquals(List.of("0", "5", big(type, -100), big(type, -1)), sorted(c, vec, ASCENDING));
+        }
+    }
+
+    private static String big(String type, long v) {
+        int bits = Integer.parseInt(type.substring(1));
+        return bits == 64 ? Long.toUnsignedString(v) : Long.toString(v & ((1L << bits) - 1));
+    }
+
+    private static List<String> sorted(Context c, String vec, String comparator) {
+        Value r = c.eval("weld", "|| sort(" + vec + ", " + comparator + ")").execute();
+        List<String> out = new ArrayList<>();
+        for (long i = 0; i < r.getArraySize(); i++) {
+            Value e = r.getArrayElement(i);
+            out.add(e.fitsInLong() && !(e.as(Object.class) instanceof Double) && !(e.as(Object.class) instanceof Float)
+                    ? Long.toString(e.asLong()) : e.toString());
+        }
+        return out;
+    }
+
+    /** A vector literal of {@code n} values of {@code type} from a small range, so that many are equal. */
+    private static String values(String type, Random rnd, int n) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < n; i++) {
+            int x = rnd.nextInt(201) - 100;
+            String lit = switch (type) {
+                case "i8" -> x + "c";
+                case "i16" -> x + "si";
+                case "i32" -> Integer.toString(x);
+                case "i64" -> x + "L";
+                case "f32" -> x / 4.0 + "f";
+                default -> Double.toString(x / 4.0);
+            };
+            sb.append(i == 0 ? "" : ", ").append(x < 0 ? "(0" + zero(type) + " - " + lit.substring(1) + ")" : lit);
+        }
+        return sb.append("]").toString();
+    }
+
+    private static String zero(String type) {
+        return switch (type) {
+            case "i8" -> "c";
+            case "i16" -> "si";
+            case "i64" -> "L";
+            case "f32" -> ".0f";
+            case "f64" -> ".0";
+            default -> "";
+        };
+    }
+}
