@@ -616,8 +616,15 @@ final class ProgramGenerator {
                 + "], |" + b + ", " + name("j") + ", " + f[0] + "| merge(" + b + ", " + f[1] + "))))";
     }
 
+    /** The reduction over the chunks; now and then it also counts them (a scalar merged once per chunk). */
     private String simdLoop(String v, String t, String op, String[] f) {
         String b = name("b");
+        if (rnd.nextInt(4) == 0) {
+            String r = name("r");
+            return "(let " + r + " = result(for(simditer(" + v + "), {merger[" + t + "," + op + "], merger[i64,+]}, |"
+                    + b + ", " + name("j") + ", " + f[0] + "| {merge(" + b + ".$0, " + f[1] + "), merge(" + b
+                    + ".$1, 1L)}));\n    " + combine("+", r + ".$0", t + "(" + r + ".$1)") + ")";
+        }
         return "result(for(simditer(" + v + "), merger[" + t + "," + op + "], |" + b + ", " + name("j") + ", " + f[0]
                 + "| merge(" + b + ", " + f[1] + ")))";
     }
@@ -649,7 +656,8 @@ final class ProgramGenerator {
             case 0:
                 return new String[] {e, e};
             case 1: {
-                String c = scalar(t, env, Math.min(depth, 2) - 1);
+                // Mostly a variable or a literal: a loop here keeps the SIMD loop from running over its elements.
+                String c = scalar(t, env, rnd.nextInt(4) == 0 ? Math.min(depth, 2) - 1 : 0);
                 return new String[] {"broadcast(" + c + ")", c};
             }
             case 2, 3: {

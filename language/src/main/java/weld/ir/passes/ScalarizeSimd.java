@@ -22,9 +22,9 @@ import weld.types.WeldType;
 
 /**
  * SIMD loops as loops over their elements: a loop over {@code simditer} chunks whose update function only computes
- * lane by lane ({@code broadcast}, arithmetic, comparisons, {@code select}, math functions) and merges the lanes
- * into mergers or appenders runs over the elements of those chunks instead, so it compiles like any scalar loop (SIMD
- * kernels, blocks, parallel tasks, fusion). A merger folds the same values in another order, which its operator
+ * lane by lane ({@code broadcast}, arithmetic, comparisons, {@code select}, math functions) and merges only SIMD
+ * values, into mergers or appenders, runs over the elements of those chunks instead, so it compiles like any scalar
+ * loop (SIMD kernels, blocks, parallel tasks, fusion). A merger folds the same values in another order, which its operator
  * allows; an appender receives them in the same order. Loops whose body does anything else with a SIMD value, uses
  * the chunk index, runs a loop of its own or zips vectors of different lane counts are left alone.
  *
@@ -181,8 +181,10 @@ final class ScalarizeSimd implements Pass {
                 yield in.apply(b.value());
             }
             case Expr.Merge m -> {
-                if (hasSimd(m.value().type()) && !(m.builder().type().resolve() instanceof WeldType.Builder bt
-                        && (bt.kind() == BuilderKind.MERGER || bt.kind() == BuilderKind.APPENDER))) {
+                // Only SIMD values: a scalar merged once per chunk would be merged once per element.
+                if (!(m.value().type().resolve() instanceof WeldType.Simd)
+                        || !(m.builder().type().resolve() instanceof WeldType.Builder bt)
+                        || bt.kind() != BuilderKind.MERGER && bt.kind() != BuilderKind.APPENDER) {
                     throw new NotLanewise();
                 }
                 Expr b = in.apply(m.builder());

@@ -41,6 +41,8 @@ class ScalarizeSimdTest {
         assertUnchanged(PASS, "|v: vec[f64], w: vec[f64]| result(for(simditer(v), merger[f64,+], |b, i, x| "
                 + "merge(b, x * broadcast(result(for(w, merger[f64,+], |c, j, y| merge(c, y)))))))");
         assertUnchanged(PASS, "|v: vec[f64]| result(for(fringeiter(v), merger[f64,+], |b, i, x| merge(b, x)))");
+        // A scalar merged once per chunk counts chunks.
+        assertUnchanged(PASS, "|v: vec[f64]| result(for(simditer(v), {merger[i64,+], merger[f64,+]}, |b, i, x| {merge(b.$0, 1L), merge(b.$1, x)}))");
         // A SIMD value from outside the loop is a whole chunk in every iteration.
         assertUnchanged(PASS, "|v: vec[f64]| let z = broadcast(0.5); result(for(simditer(v), appender[f64], |b, i, x| merge(b, x + z)))");
     }
