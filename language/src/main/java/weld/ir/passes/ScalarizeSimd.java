@@ -24,8 +24,8 @@ import weld.types.WeldType;
  * SIMD loops as loops over their elements: a loop over {@code simditer} chunks whose update function only computes
  * lane by lane ({@code broadcast}, arithmetic, comparisons, {@code select}, math functions) and merges only SIMD
  * values, into mergers or appenders, runs over the elements of those chunks instead, so it compiles like any scalar
- * loop (SIMD kernels, blocks, parallel tasks, fusion). A merger folds the same values in another order, which its operator
- * allows; an appender receives them in the same order. Loops whose body does anything else with a SIMD value, uses
+ * loop (SIMD kernels, blocks, parallel tasks, fusion). A merger folds the same values in another order, which its
+ * operator allows; an appender receives them in the same order. Loops whose body does anything else with a SIMD value, uses
  * the chunk index, runs a loop of its own or zips vectors of different lane counts are left alone.
  *
  * <pre>
@@ -110,7 +110,7 @@ final class ScalarizeSimd implements Pass {
         return new Expr.Literal(it.pos(), WeldType.Scalar.I64, ScalarKind.I64, v);
     }
 
-    /** {@code t} with each SIMD type replaced by its lanes' scalar type; builders and collections of SIMD values fail. */
+    /** {@code t} with each SIMD type replaced by its lanes' scalar type; builders and collections of SIMD fail. */
     private static WeldType scalar(WeldType t) {
         return switch (t.resolve()) {
             case WeldType.Simd s -> WeldType.Scalar.of(s.kind());

@@ -7,44 +7,54 @@ import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
- * Recognizes a comparator that orders signed integers or floats by their value, ascending or descending:
- * {@code |p, q| select(p < q, -1, select(p > q, 1, 0))} ({@code if} or {@code select}, either comparison first,
- * any negative and positive constants, the parameters swapped for descending). Such a sort runs as a sort of the
- * primitive array ({@link java.util.Arrays#sort}), without calling the comparator. Equal values are
- * interchangeable, so only the order of {@code -0.0} and {@code 0.0} (equal to the comparator) and of NaN (which
- * the comparator finds equal to everything, an inconsistent order) may differ from the comparator's sort.
- * Unsigned integers compare differently from Java's signed ones and keep the comparator.
+ * Recognizes a comparator that orders elements by value, ascending or descending: the numbers themselves
+ * ({@code |p, q| select(p < q, -1, select(p > q, 1, 0))}) or one scalar field of struct elements
+ * ({@code |p, q| select(p.$0 < q.$0, -1, select(p.$0 > q.$0, 1, 0))}); {@code if} or {@code select}, either
+ * comparison first, any negative and positive constants, the parameters swapped for descending. Such a sort does
+ * not run the comparator: signed integers and floats sort as a primitive array ({@link java.util.Arrays#sort}),
+ * struct elements by their field with the comparator's own {@code <} and {@code >}. Equal values are
+ * interchangeable, so only a primitive float sort can differ from the comparator's: the order of {@code -0.0} and
+ * {@code 0.0} (equal to the comparator) and the place of NaN (which the comparator finds equal to everything, an
+ * inconsistent order). Unsigned integers compare differently from Java's signed ones and sort as primitives only
+ * as a struct field (compared unsigned there).
+ *
+ * @param field the struct field sorted by, or -1 for the elements themselves
+ * @param kind the kind of the values compared
  */
-public final class SortOrder {
-    /** No recognized order: the comparator runs. */
-    public static final int COMPARATOR = 0;
-    public static final int ASCENDING = 1;
-    public static final int DESCENDING = -1;
-
-    private SortOrder() {
-    }
-
-    /** The order comparator {@code c} sorts elements of type {@code elem} in. */
-    public static int of(Expr.Lambda c, WeldType elem) {
-        if (!(elem.resolve() instanceof WeldType.Scalar s) || !signedOrFloat(s.kind()) || c.params().size() != 2) {
-            return COMPARATOR;
+public record SortOrder(int field, ScalarKind kind, boolean descending) {
+    /** The order comparator {@code c} sorts elements of type {@code elem} in; null when the comparator must run. */
+    public static SortOrder of(Expr.Lambda c, WeldType elem) {
+        if (c.params().size() != 2) {
+            return null;
         }
         Symbol p = c.params().get(0).symbol();
         Symbol q = c.params().get(1).symbol();
         Expr[] outer = choice(c.body());
-        if (outer == null) {
-            return COMPARATOR;
-        }
-        Expr[] inner = choice(outer[2]);
+        Expr[] inner = outer == null ? null : choice(outer[2]);
         if (inner == null || constant(inner[2]) != 0) {
-            return COMPARATOR;
+            return null;
         }
-        // One condition must say p < q and the other p > q, each answered with a nonzero constant of one order.
-        int r1 = relation(outer[0], p, q);
-        int r2 = relation(inner[0], p, q);
-        int first = order(r1, constant(outer[1]));
-        int second = order(r2, constant(inner[1]));
-        return r1 != 0 && r1 == -r2 && first != COMPARATOR && first == second ? first : COMPARATOR;
+        // One condition must say p < q and the other p > q, of the same field, each answered with a nonzero
+        // constant of one order.
+        int[] r1 = relation(outer[0], p, q);
+        int[] r2 = relation(inner[0], p, q);
+        if (r1 == null || r2 == null || r1[0] != -r2[0] || r1[1] != r2[1]) {
+            return null;
+        }
+        int first = order(r1[0], constant(outer[1]));
+        int second = order(r2[0], constant(inner[1]));
+        if (first == 0 || first != second) {
+            return null;
+        }
+        int field = r1[1];
+        WeldType compared = field < 0 ? elem.resolve()
+                : elem.resolve() instanceof WeldType.Struct st && field < st.fields().size()
+                        ? st.fields().get(field).resolve() : null;
+        if (!(compared instanceof WeldType.Scalar sc) || sc.kind() == ScalarKind.BOOL
+                || field < 0 && !signedOrFloat(sc.kind())) {
+            return null;
+        }
+        return new SortOrder(field, sc.kind(), first < 0);
     }
 
     private static boolean signedOrFloat(ScalarKind k) {
@@ -66,33 +76,56 @@ public final class SortOrder {
         };
     }
 
-    /** 1 when {@code cond} is {@code p < q} (or {@code q > p}), -1 when it is {@code p > q}, else 0. */
-    private static int relation(Expr cond, Symbol p, Symbol q) {
+    /**
+     * {@code {1, field}} when {@code cond} is {@code p < q} (or {@code q > p}), {@code {-1, field}} when it is
+     * {@code p > q}, where both sides are the parameters themselves (field -1) or the same field of each; else null.
+     */
+    private static int[] relation(Expr cond, Symbol p, Symbol q) {
         if (!(cond instanceof Expr.Binary b)) {
-            return 0;
+            return null;
         }
         int less = switch (b.op()) {
             case LT -> 1;
             case GT -> -1;
             default -> 0;
         };
-        int params = is(b.left(), p) && is(b.right(), q) ? 1 : is(b.left(), q) && is(b.right(), p) ? -1 : 0;
-        return less * params;
-    }
-
-    /** The order in which answering {@code answer} where {@code p < q} ({@code relation} 1) or p > q (-1) sorts. */
-    private static int order(int relation, long answer) {
-        if (relation == 0 || answer == 0 || answer == Long.MIN_VALUE) {
-            return COMPARATOR;
+        int lp = field(b.left(), p);
+        int rq = field(b.right(), q);
+        int lq = field(b.left(), q);
+        int rp = field(b.right(), p);
+        if (less == 0) {
+            return null;
+        } else if (lp != NONE && lp == rq) {
+            return new int[] {less, lp};
+        } else if (lq != NONE && lq == rp) {
+            return new int[] {-less, lq};
         }
-        return Long.signum(answer) == -relation ? ASCENDING : DESCENDING;
+        return null;
     }
 
-    private static boolean is(Expr e, Symbol s) {
-        return e instanceof Expr.Ident i && i.symbol().equals(s);
+    private static final int NONE = -2;
+
+    /** -1 when {@code e} is {@code s}, {@code k} when it is {@code s.$k}, else {@link #NONE}. */
+    private static int field(Expr e, Symbol s) {
+        if (e instanceof Expr.Ident i && i.symbol().equals(s)) {
+            return -1;
+        }
+        return e instanceof Expr.GetField g && g.struct() instanceof Expr.Ident i && i.symbol().equals(s) ? g.index()
+                : NONE;
     }
 
-    /** The value of an integer constant ({@code -1}, or {@code 0 - 1} before folding); {@link Long#MIN_VALUE} if none. */
+    /**
+     * 1 (ascending) or -1 (descending): the order that answering {@code answer} where {@code p < q}
+     * ({@code relation} 1) or {@code p > q} (-1) sorts in; 0 for no order.
+     */
+    private static int order(int relation, long answer) {
+        if (answer == 0 || answer == Long.MIN_VALUE) {
+            return 0;
+        }
+        return Long.signum(answer) == -relation ? 1 : -1;
+    }
+
+    /** The value of an integer constant ({@code -1}, or {@code 0 - 1} unfolded); {@link Long#MIN_VALUE} if none. */
     private static long constant(Expr e) {
         return switch (e) {
             case Expr.Literal l when l.value() instanceof Integer || l.value() instanceof Long ->

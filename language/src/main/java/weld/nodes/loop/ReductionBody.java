@@ -11,8 +11,9 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
  * into accumulator {@code k}; this breaks the dependency chain of the merge operator (a floating-point add has a
  * latency of several cycles) and lets the compiler keep every accumulator in a register. The last repetition runs
  * the tail shorter than a block one iteration at a time into accumulator 0 (blocks of one have no tail: a second
- * copy of the update function there doubled the code of every loop nested in one, per level). When the loop ends, each component's
- * accumulators are combined pairwise ({@code (a0 + a1) + (a2 + a3)}) and written back to the builder slot.
+ * copy of the update function there doubled the code of every loop nested in one, per level). When the loop ends,
+ * each component's accumulators are combined pairwise ({@code (a0 + a1) + (a2 + a3)}) and written back
+ * to the builder slot.
  *
  * <p>Slots and nodes: {@code start} sets accumulator 0 of each component from the builder and the others to the
  * merge identity; {@code steps[k * components + j]} is component {@code j}'s update in iteration {@code k} of a

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Sorts whose comparator orders numbers by value run as primitive-array sorts: for every signed integer and float
  * type, ascending and descending, on a whole vector and on a slice, with the optimizer's passes on and off, the
  * result is the one the same order written as a comparator that is not recognized gives; unsigned integers keep
- * their unsigned order.
+ * their unsigned order. Structs sorted by a field of any kind give the keys in the comparator's order.
  */
 class SortOrderTest {
     private static final String ASCENDING = "|p, q| select(p < q, 0 - 1, select(p > q, 1, 0))";
@@ -47,6 +47,40 @@ class SortOrderTest {
             String vec = "[" + type + "(0 - 1), " + type + "(5), " + type + "(0 - 100), " + type + "(0)]";
             assertEquals(List.of("0", "5", big(type, -100), big(type, -1)), sorted(c, vec, ASCENDING));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"i32", "u32", "i64", "u64", "f64", "u8"})
+    void structsSortByAFieldLikeTheComparator(String type) {
+        try (Context c = Context.newBuilder("weld").build()) {
+            Random rnd = new Random(type.hashCode());
+            StringBuilder v = new StringBuilder("[");
+            for (int i = 0; i < 500; i++) {
+                int x = rnd.nextInt(61) - 30;
+                String key = type.equals("f64") ? "(0.0 + " + x / 4.0 + ")" : type + "(" + x + "L)";
+                v.append(i == 0 ? "" : ", ").append("{").append(i).append("L, ").append(key).append("}");
+            }
+            String vec = v.append("]").toString();
+            String asc = "|p, q| select(p.$1 < q.$1, -1, select(p.$1 > q.$1, 1, 0))";
+            String desc = "|p, q| if(q.$1 > p.$1, 1, if(p.$1 > q.$1, -1, 0))";
+            String called = "|p, q| select(p.$1 < q.$1, -1, select(p.$1 == q.$1, 0, 1))";
+            List<String> keys = keys(c, vec, called);
+            assertEquals(keys, keys(c, vec, asc), type + " ascending");
+            assertEquals(new ArrayList<>(keys).reversed(), keys(c, vec, desc), type + " descending");
+        }
+    }
+
+    /** The sort keys (field 1) of the sorted structs, and each struct once: equal keys may come in any order. */
+    private static List<String> keys(Context c, String vec, String comparator) {
+        Value r = c.eval("weld", "|| sort(" + vec + ", " + comparator + ")").execute();
+        List<String> out = new ArrayList<>();
+        java.util.Set<Long> ids = new java.util.HashSet<>();
+        for (long i = 0; i < r.getArraySize(); i++) {
+            out.add(r.getArrayElement(i).getArrayElement(1).toString());
+            ids.add(r.getArrayElement(i).getArrayElement(0).asLong());
+        }
+        assertEquals(r.getArraySize(), ids.size(), "every struct once");
+        return out;
     }
 
     private static String big(String type, long v) {
