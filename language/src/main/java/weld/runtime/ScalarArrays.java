@@ -13,20 +13,7 @@ final class ScalarArrays {
     private ScalarArrays() {
     }
 
-    /** Whether {@code store} is the Java array that holds elements of kind {@code k}. */
-    static boolean holds(ScalarKind k, Object store) {
-        return switch (k) {
-            case BOOL -> store instanceof boolean[];
-            case I8, U8 -> store instanceof byte[];
-            case I16, U16 -> store instanceof short[];
-            case I32, U32 -> store instanceof int[];
-            case I64, U64 -> store instanceof long[];
-            case F32 -> store instanceof float[];
-            case F64 -> store instanceof double[];
-        };
-    }
-
-    /** Elements {@code [offset, offset + n)} of {@code store} (which {@link #holds} kind {@code k}) as bytes. */
+    /** Elements {@code [offset, offset + n)} of {@code store} (the array that holds kind {@code k}) as bytes. */
     static byte[] toBytes(ScalarKind k, Object store, int offset, int n) {
         ByteBuffer b = ByteBuffer.allocate(Math.multiplyExact(n, width(k))).order(ByteOrder.LITTLE_ENDIAN);
         switch (k) {

@@ -67,7 +67,7 @@ public final class Serializer {
                 WeldVector vec = (WeldVector) v;
                 out.putLong(vec.length);
                 WeldType e = vt.elem().resolve();
-                if (e instanceof WeldType.Scalar sc && ScalarArrays.holds(sc.kind(), vec.store)) {
+                if (e instanceof WeldType.Scalar sc && Storage.isArrayOf(sc.kind(), vec.store)) {
                     out.writeBytes(ScalarArrays.toBytes(sc.kind(), vec.store, vec.offset, vec.length));
                     return;
                 }

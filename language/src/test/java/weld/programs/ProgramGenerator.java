@@ -90,9 +90,9 @@ final class ProgramGenerator {
             } else {
                 parts.add(switch (rnd.nextInt(4)) {
                     case 0 -> dict(env, 3);
-                    case 1 -> keyedDict(env, 3);
+                    case 1 -> keyed(env, 3, false);
                     case 2 -> "deserialize[dict[i64,i64]](serialize(" + dict("i64", env, 3) + "))";
-                    default -> groups(env, 3);
+                    default -> keyed(env, 3, true);
                 });
             }
         }
@@ -224,8 +224,11 @@ final class ProgramGenerator {
         return dict(pick(NUMERIC), env, depth);
     }
 
-    /** A groupmerger as a result: groups in iteration order. */
-    private String groups(List<Var> env, int depth) {
+    /**
+     * A groupmerger (groups in iteration order) or a dictmerger as a result, keyed by any key kind
+     * ({@link #key}).
+     */
+    private String keyed(List<Var> env, int depth, boolean groups) {
         Iter it = iterator(env, depth);
         Loop l = loop(env, it);
         String b = l.b();
@@ -233,20 +236,9 @@ final class ProgramGenerator {
         String t = pick(NUMERIC);
         String[] key = key(body, depth);
         String merge = "merge(" + b + ", {" + key[1] + ", " + scalar(t, body, depth - 1) + "})";
-        return "result(" + l.head("groupmerger[" + key[0] + "," + t + "]") + filtered(merge, b, body, depth) + "))";
-    }
-
-    /** A dictmerger as a result, keyed by any key kind ({@link #key}). */
-    private String keyedDict(List<Var> env, int depth) {
-        Iter it = iterator(env, depth);
-        Loop l = loop(env, it);
-        String b = l.b();
-        List<Var> body = l.body();
-        String t = pick(NUMERIC);
-        String[] key = key(body, depth);
-        String merge = "merge(" + b + ", {" + key[1] + ", " + scalar(t, body, depth - 1) + "})";
-        return "result(" + l.head("dictmerger[" + key[0] + "," + t + "," + mergeOp(t) + "]")
-                + filtered(merge, b, body, depth) + "))";
+        String builder = groups ? "groupmerger[" + key[0] + "," + t + "]"
+                : "dictmerger[" + key[0] + "," + t + "," + mergeOp(t) + "]";
+        return "result(" + l.head(builder) + filtered(merge, b, body, depth) + "))";
     }
 
     /**
