@@ -147,16 +147,7 @@ public final class ScalarOps {
         if (op.isComparison()) {
             int c;
             if (k.isFloat()) {
-                double x = ((Number) a).doubleValue();
-                double y = ((Number) b).doubleValue();
-                return switch (op) {
-                    case EQ -> x == y;
-                    case NE -> x < y || x > y;
-                    case LT -> x < y;
-                    case LE -> x <= y;
-                    case GT -> x > y;
-                    default -> x >= y;
-                };
+                return compareDouble(op, ((Number) a).doubleValue(), ((Number) b).doubleValue());
             }
             c = ValueOrder.compare(WeldType.Scalar.of(k), a, b);
             return holds(op, c);
@@ -183,24 +174,37 @@ public final class ScalarOps {
                     default -> combineInt(k, op, x, y);
                 };
             }
-            case LONG -> {
-                long x = (Long) a;
-                long y = (Long) b;
-                boolean u = k == ScalarKind.U64;
-                yield switch (op) {
-                    case SUB -> x - y;
-                    case DIV -> u ? Long.divideUnsigned(x, y) : x / y;
-                    case MOD -> u ? Long.remainderUnsigned(x, y) : x % y;
-                    case BAND -> x & y;
-                    case BOR -> x | y;
-                    case XOR -> x ^ y;
-                    case POW -> ipow(x, y);
-                    default -> combineLong(k, op, x, y);
-                };
-            }
+            case LONG -> applyLong(k, op, (Long) a, (Long) b);
             case FLOAT -> (float) applyDouble(op, (Float) a, (Float) b);
             case DOUBLE -> applyDouble(op, (Double) a, (Double) b);
             case OBJECT -> throw new IllegalArgumentException(op.symbol);
+        };
+    }
+
+    /** {@code a op b} on a 64-bit integer kind ({@code i64} or {@code u64}); not a comparison. */
+    public static long applyLong(ScalarKind k, BinOp op, long x, long y) {
+        boolean u = k == ScalarKind.U64;
+        return switch (op) {
+            case SUB -> x - y;
+            case DIV -> u ? Long.divideUnsigned(x, y) : x / y;
+            case MOD -> u ? Long.remainderUnsigned(x, y) : x % y;
+            case BAND -> x & y;
+            case BOR -> x | y;
+            case XOR -> x ^ y;
+            case POW -> ipow(x, y);
+            default -> combineLong(k, op, x, y);
+        };
+    }
+
+    /** Comparison {@code op} on doubles: {@code !=} is "ordered and not equal", as for scalars. */
+    public static boolean compareDouble(BinOp op, double x, double y) {
+        return switch (op) {
+            case EQ -> x == y;
+            case NE -> x < y || x > y;
+            case LT -> x < y;
+            case LE -> x <= y;
+            case GT -> x > y;
+            default -> x >= y;
         };
     }
 

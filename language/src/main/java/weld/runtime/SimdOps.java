@@ -43,12 +43,51 @@ public final class SimdOps {
     @TruffleBoundary
     public static Object binary(ScalarKind k, BinOp op, Object a, Object b) {
         int n = length(a);
+        if (a instanceof double[] x && b instanceof double[] y) {
+            return doubles(op, x, y, n);
+        }
+        if (a instanceof long[] x && b instanceof long[] y) {
+            return longs(k, op, x, y, n);
+        }
         ScalarKind rk = op.isComparison() ? ScalarKind.BOOL : k;
         Object r = Storage.newArray(rk, n);
         for (int i = 0; i < n; i++) {
             Object x = Storage.readBoxed(k, a, i);
             Object y = Storage.readBoxed(k, b, i);
             Storage.writeBoxed(rk, r, i, ScalarOps.apply(k, op, x, y));
+        }
+        return r;
+    }
+
+    /** {@link #binary} on {@code f64} lanes, without boxing. */
+    private static Object doubles(BinOp op, double[] x, double[] y, int n) {
+        if (op.isComparison()) {
+            boolean[] r = (boolean[]) Storage.newArray(ScalarKind.BOOL, n);
+            for (int i = 0; i < n; i++) {
+                r[i] = ScalarOps.compareDouble(op, x[i], y[i]);
+            }
+            return r;
+        }
+        double[] r = (double[]) Storage.newArray(ScalarKind.F64, n);
+        for (int i = 0; i < n; i++) {
+            r[i] = ScalarOps.applyDouble(op, x[i], y[i]);
+        }
+        return r;
+    }
+
+    /** {@link #binary} on {@code i64} or {@code u64} lanes, without boxing. */
+    private static Object longs(ScalarKind k, BinOp op, long[] x, long[] y, int n) {
+        if (op.isComparison()) {
+            boolean u = k == ScalarKind.U64;
+            boolean[] r = (boolean[]) Storage.newArray(ScalarKind.BOOL, n);
+            for (int i = 0; i < n; i++) {
+                r[i] = ScalarOps.holds(op, u ? Long.compareUnsigned(x[i], y[i]) : Long.compare(x[i], y[i]));
+            }
+            return r;
+        }
+        long[] r = (long[]) Storage.newArray(k, n);
+        for (int i = 0; i < n; i++) {
+            r[i] = ScalarOps.applyLong(k, op, x[i], y[i]);
         }
         return r;
     }
@@ -67,6 +106,20 @@ public final class SimdOps {
     /** Folds the lanes of {@code simd} into {@code acc} with a merge operator. */
     @TruffleBoundary
     public static Object reduce(ScalarKind k, BinOp op, Object acc, Object simd) {
+        if (simd instanceof double[] x && acc instanceof Double d) {
+            double r = d;
+            for (double v : x) {
+                r = ScalarOps.applyDouble(op, r, v);
+            }
+            return r;
+        }
+        if (simd instanceof long[] x && acc instanceof Long l) {
+            long r = l;
+            for (long v : x) {
+                r = ScalarOps.applyLong(k, op, r, v);
+            }
+            return r;
+        }
         Object r = acc;
         for (int i = 0; i < length(simd); i++) {
             r = ScalarOps.apply(k, op, r, Storage.readBoxed(k, simd, i));
