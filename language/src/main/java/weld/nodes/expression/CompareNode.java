@@ -63,15 +63,10 @@ public final class CompareNode extends BinaryNode {
     }
 
     private boolean floats(double a, double b) {
-        return switch (op) {
-            case EQ -> a == b;
-            case NE -> a < b || a > b;
-            case LT -> a < b;
-            case LE -> a <= b;
-            case GT -> a > b;
-            case GE -> a >= b;
-            default -> throw badOp();
-        };
+        if (!op.isComparison()) {
+            throw badOp();
+        }
+        return ScalarOps.compareDouble(op, a, b);
     }
 
     private boolean decide(int c) {
