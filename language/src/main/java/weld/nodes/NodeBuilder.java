@@ -234,14 +234,15 @@ public final class NodeBuilder {
             case Expr.Slice s -> new SliceNode(build(s.vector()), build(s.index()), build(s.size()));
             case Expr.Sort s -> {
                 WeldExpressionNode vec = build(s.vector());
-                Carrier c = Carrier.of(((WeldType.Vec) s.vector().type()).elem());
+                WeldType elem = ((WeldType.Vec) s.vector().type().resolve()).elem();
+                Carrier c = Carrier.of(elem);
+                int state = newSlot(Carrier.OBJECT);
                 int left = bind(s.comparator().params().get(0).symbol(), c);
                 int right = bind(s.comparator().params().get(1).symbol(), c);
                 inComparator++;
                 WeldExpressionNode cmp = build(s.comparator().body());
                 inComparator--;
-                yield new SortNode(s.pos(), left, right, c,
-                        SortOrder.of(s.comparator(), ((WeldType.Vec) s.vector().type().resolve()).elem()), vec, cmp);
+                yield new SortNode(s.pos(), state, left, right, c, elem, SortOrder.of(s.comparator(), elem), vec, cmp);
             }
             case Expr.ToVec t -> new ToVecNode((WeldType.Struct) ((WeldType.Vec) t.type()).elem(), build(t.dict()));
             case Expr.Serialize s -> new SerializeNode(s.pos(), s.value().type(), false, build(s.value()));

@@ -118,6 +118,66 @@ public final class Storage {
         return r;
     }
 
+    /**
+     * A new array of kind {@code k} (null: objects) holding {@code store[offset + p[i]]} at {@code i}, for each
+     * {@code i} of the permutation {@code p}; {@code store} is an array.
+     */
+    public static Object gather(ScalarKind k, Object store, int offset, int[] p) {
+        Object r = newArray(k, p.length);
+        switch (r) {
+            case boolean[] a -> {
+                boolean[] s = (boolean[]) store;
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = s[offset + p[i]];
+                }
+            }
+            case byte[] a -> {
+                byte[] s = (byte[]) store;
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = s[offset + p[i]];
+                }
+            }
+            case short[] a -> {
+                short[] s = (short[]) store;
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = s[offset + p[i]];
+                }
+            }
+            case int[] a -> {
+                int[] s = (int[]) store;
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = s[offset + p[i]];
+                }
+            }
+            case long[] a -> {
+                long[] s = (long[]) store;
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = s[offset + p[i]];
+                }
+            }
+            case float[] a -> {
+                float[] s = (float[]) store;
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = s[offset + p[i]];
+                }
+            }
+            case double[] a -> {
+                double[] s = (double[]) store;
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = s[offset + p[i]];
+                }
+            }
+            default -> {
+                Object[] a = (Object[]) r;
+                Object[] s = (Object[]) store;
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = s[offset + p[i]];
+                }
+            }
+        }
+        return r;
+    }
+
     /** The narrowest kind stored in a backing array of this type (null for {@code Object[]}). */
     private static ScalarKind kindOfArray(Object store) {
         return switch (store) {

@@ -392,11 +392,21 @@ final class ProgramGenerator {
                 + ", " + e + ".$0 + " + t + "(" + e + ".$1)))))";
     }
 
-    /** A vector sorted ascending or descending by a comparator that orders all values (so ties are equal values). */
+    /**
+     * A vector sorted ascending or descending by a comparator that orders all values (so ties are equal values), or
+     * by a key derived from the values ({@code p % 7}, {@code p * p}), which the comparator must compute (ties then
+     * keep their order: the sort is stable).
+     */
     private String sorted(String t, List<Var> env, int depth) {
         String p = name("p");
         String q = name("q");
         String[] order = rnd.nextBoolean() ? new String[] {p, q} : new String[] {q, p};
+        if (!t.equals("bool") && rnd.nextBoolean()) {
+            for (int k = 0; k < 2; k++) {
+                order[k] = isFloat(t) ? "(" + order[k] + " * " + order[k] + ")"
+                        : "(" + order[k] + " % " + literal(t, 7) + ")";
+            }
+        }
         return "sort(" + vector(t, env, depth - 1) + ", |" + p + ", " + q + "| select(" + order[0] + " < " + order[1]
                 + ", 0 - 1, select(" + order[0] + " > " + order[1] + ", 1, 0)))";
     }

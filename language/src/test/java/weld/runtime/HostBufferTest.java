@@ -94,6 +94,16 @@ class HostBufferTest {
     }
 
     @Test
+    void directBuffersSortByValueAndByComparator() {
+        ByteBuffer b = doubles(ByteBuffer.allocateDirect(48).order(ByteOrder.LITTLE_ENDIAN), 9, 3, -4, 0.5, -1, 2)
+                .position(8);
+        Value sorted = eval("|v: vec[f64]| {sort(v, |a, b| compare(a, b)), sort(v, |a, b| compare(b * b, a * a))}");
+        Value r = sorted.execute(b);
+        assertEquals("[-4.0, -1.0, 0.5, 2.0, 3.0]", r.getArrayElement(0).toString());
+        assertEquals("[-4.0, 3.0, 2.0, -1.0, 0.5]", r.getArrayElement(1).toString());
+    }
+
+    @Test
     void directBuffersWorkInParallelLoops() {
         int n = 100_000;
         ByteBuffer b = ByteBuffer.allocateDirect(8 * n).order(ByteOrder.nativeOrder());

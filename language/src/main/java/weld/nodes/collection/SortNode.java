@@ -1,10 +1,10 @@
 package weld.nodes.collection;
 
-import java.util.Arrays;
-
+import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.frame.MaterializedFrame;
+import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.LoopNode;
 
 import weld.WeldException;
 import weld.nodes.WeldExpressionNode;
@@ -13,43 +13,56 @@ import weld.runtime.FieldSort;
 import weld.runtime.PrimitiveSort;
 import weld.runtime.Storage;
 import weld.runtime.WeldVector;
+import weld.runtime.external.ExternalBuffer;
 import weld.syntax.Pos;
+import weld.types.WeldType;
 
 /**
- * {@code sort(v, |a, b| cmp)}: sorts a copy of the vector; the comparator's body runs with its two parameters in
- * their frame slots and returns a negative, zero or positive i32. The order of equal elements is unspecified. A
- * comparator that orders numbers or structs by a field's value ({@link SortOrder}) is not called: the copy of the
- * primitive array is sorted directly (10^6 {@code f64}: 570-920 ms with the comparator, 18-60 ms without, the first
- * call 170-220), structs with a Java comparator on the field.
+ * {@code sort(v, |a, b| cmp)}: a sorted copy of the vector. A comparator that orders numbers or structs by a field's
+ * value ({@link SortOrder}) is not called: the copy of the primitive array is sorted directly (10^6 {@code f64}:
+ * 18-60 ms, the first call 170-220), structs with a Java comparator on the field. Any other comparator runs in a
+ * stable merge sort ({@link MergeSortLoop}) compiled with the comparator inlined; its body runs with its two
+ * parameters in their frame slots and returns a negative, zero or positive i32. Equal elements keep their order
+ * there; a comparator that is not a consistent order gives some permutation of the elements.
  */
 public final class SortNode extends WeldExpressionNode {
     private final Pos pos;
-    private final int leftSlot;
-    private final int rightSlot;
-    private final Carrier carrier;
+    private final int stateSlot;
     /** The order of a recognized comparator, which then does not run; null if it must. */
     private final SortOrder order;
     @Child private WeldExpressionNode vector;
-    @Child private WeldExpressionNode comparator;
+    /** The merge sort that runs the comparator, in its parameters' slots. */
+    @Child private LoopNode loop;
 
-    public SortNode(Pos pos, int leftSlot, int rightSlot, Carrier carrier, SortOrder order, WeldExpressionNode vector,
-                    WeldExpressionNode comparator) {
+    /**
+     * A sort of {@code vector}'s elements (of type {@code elem}, carried as {@code carrier}) in {@code order}, or by
+     * running {@code comparator} on elements in {@code leftSlot} and {@code rightSlot}; {@code stateSlot} holds a
+     * sort in progress.
+     */
+    public SortNode(Pos pos, int stateSlot, int leftSlot, int rightSlot, Carrier carrier, WeldType elem,
+                    SortOrder order, WeldExpressionNode vector, WeldExpressionNode comparator) {
         this.pos = pos;
         this.order = order;
-        this.leftSlot = leftSlot;
-        this.rightSlot = rightSlot;
-        this.carrier = carrier;
+        this.stateSlot = stateSlot;
         this.vector = vector;
-        this.comparator = comparator;
+        this.loop = Truffle.getRuntime().createLoopNode(
+                new MergeSortLoop(stateSlot, leftSlot, rightSlot, carrier, Storage.kindOf(elem), comparator));
     }
 
     @Override
     public Object executeGeneric(VirtualFrame frame) {
-        WeldVector v = (WeldVector) vector.executeGeneric(frame);
+        WeldVector v = inArray((WeldVector) vector.executeGeneric(frame));
         if (order != null) {
             return sortValues(v);
         }
-        return sort(v, frame.materialize());
+        if (v.length < 2) {
+            return v;
+        }
+        frame.setObject(stateSlot, start(v));
+        loop.execute(frame);
+        MergeSortState s = CompilerDirectives.castExact(frame.getObject(stateSlot), MergeSortState.class);
+        frame.setObject(stateSlot, null);
+        return finish(v, s);
     }
 
     /** A sorted copy of {@code v} in {@link #order}: of its numbers, or of its structs by a field. */
@@ -66,25 +79,25 @@ public final class SortNode extends WeldExpressionNode {
         return new WeldVector(v.elemType, store, 0, v.length);
     }
 
+    /** {@code v}, or a copy of it in an array where it is read from an external buffer. */
+    private static WeldVector inArray(WeldVector v) {
+        return v.store instanceof ExternalBuffer ? copy(v) : v;
+    }
+
     @TruffleBoundary
-    private WeldVector sort(WeldVector v, MaterializedFrame frame) {
-        Object[] elems = new Object[v.length];
-        for (int i = 0; i < elems.length; i++) {
-            elems[i] = v.get(i);
-        }
-        try {
-            Arrays.sort(elems, (a, b) -> {
-                carrier.write(frame, leftSlot, a);
-                carrier.write(frame, rightSlot, b);
-                return comparator.executeInt(frame);
-            });
-        } catch (IllegalArgumentException e) {
-            throw WeldException.runtime(pos, "the sort comparator is inconsistent", this);
-        }
-        Object store = Storage.newArray(v.kind, elems.length);
-        for (int i = 0; i < elems.length; i++) {
-            Storage.writeBoxed(v.kind, store, i, elems[i]);
-        }
-        return new WeldVector(v.elemType, store, 0, elems.length);
+    private static WeldVector copy(WeldVector v) {
+        return new WeldVector(v.elemType, Storage.copyOfRange(v.store, v.offset, v.offset + v.length), 0, v.length);
+    }
+
+    /** The state of a sort of {@code v}'s elements by the comparator: the identity permutation. */
+    @TruffleBoundary
+    private static MergeSortState start(WeldVector v) {
+        return new MergeSortState(v.store, v.offset, v.length);
+    }
+
+    /** A new vector of the elements of {@code s} in the order of its sorted permutation. */
+    @TruffleBoundary
+    private static WeldVector finish(WeldVector v, MergeSortState s) {
+        return new WeldVector(v.elemType, Storage.gather(v.kind, s.store, s.offset, s.source), 0, s.length);
     }
 }
