@@ -242,7 +242,7 @@ public final class NodeBuilder {
                 inComparator++;
                 WeldExpressionNode cmp = build(s.comparator().body());
                 inComparator--;
-                yield new SortNode(s.pos(), state, left, right, c, elem, SortOrder.of(s.comparator(), elem), vec, cmp);
+                yield new SortNode(state, left, right, c, elem, SortOrder.of(s.comparator(), elem), vec, cmp);
             }
             case Expr.ToVec t -> new ToVecNode((WeldType.Struct) ((WeldType.Vec) t.type()).elem(), build(t.dict()));
             case Expr.Serialize s -> new SerializeNode(s.pos(), s.value().type(), false, build(s.value()));

@@ -6,7 +6,6 @@ import com.oracle.truffle.api.Truffle;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.LoopNode;
 
-import weld.WeldException;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
 import weld.runtime.FieldSort;
@@ -14,7 +13,6 @@ import weld.runtime.PrimitiveSort;
 import weld.runtime.Storage;
 import weld.runtime.WeldVector;
 import weld.runtime.external.ExternalBuffer;
-import weld.syntax.Pos;
 import weld.types.WeldType;
 
 /**
@@ -26,7 +24,6 @@ import weld.types.WeldType;
  * there; a comparator that is not a consistent order gives some permutation of the elements.
  */
 public final class SortNode extends WeldExpressionNode {
-    private final Pos pos;
     private final int stateSlot;
     /** The order of a recognized comparator, which then does not run; null if it must. */
     private final SortOrder order;
@@ -39,9 +36,8 @@ public final class SortNode extends WeldExpressionNode {
      * running {@code comparator} on elements in {@code leftSlot} and {@code rightSlot}; {@code stateSlot} holds a
      * sort in progress.
      */
-    public SortNode(Pos pos, int stateSlot, int leftSlot, int rightSlot, Carrier carrier, WeldType elem,
+    public SortNode(int stateSlot, int leftSlot, int rightSlot, Carrier carrier, WeldType elem,
                     SortOrder order, WeldExpressionNode vector, WeldExpressionNode comparator) {
-        this.pos = pos;
         this.order = order;
         this.stateSlot = stateSlot;
         this.vector = vector;
@@ -53,7 +49,10 @@ public final class SortNode extends WeldExpressionNode {
     public Object executeGeneric(VirtualFrame frame) {
         WeldVector v = inArray((WeldVector) vector.executeGeneric(frame));
         if (order != null) {
-            return sortValues(v);
+            WeldVector sorted = sortValues(v);
+            if (sorted != null) {
+                return sorted;
+            }
         }
         if (v.length < 2) {
             return v;
@@ -65,14 +64,17 @@ public final class SortNode extends WeldExpressionNode {
         return finish(v, s);
     }
 
-    /** A sorted copy of {@code v} in {@link #order}: of its numbers, or of its structs by a field. */
+    /**
+     * A sorted copy of {@code v} in {@link #order}: of its numbers, or of its structs by a field; null where the
+     * field's values are not in a consistent order (NaN), which the comparator then sorts.
+     */
     @TruffleBoundary
     private WeldVector sortValues(WeldVector v) {
         if (order.field() >= 0) {
             try {
                 return FieldSort.sorted(v, order.field(), order.kind(), order.descending());
             } catch (IllegalArgumentException e) {
-                throw WeldException.runtime(pos, "the sort comparator is inconsistent", this);
+                return null;
             }
         }
         Object store = PrimitiveSort.sorted(v.kind, v.store, v.offset, v.length, order.descending());
