@@ -40,8 +40,18 @@ public final class VecMerger {
     /** The {@code int} counters of a loop counting into this vecmerger ({@link #countNarrow}), else null. */
     private int[] narrowCounts;
 
+    /** A vecmerger starting from a copy of {@code init}. */
     public VecMerger(WeldType elemType, BinOp op, WeldVector init) {
-        this(elemType, op, Storage.copyOfRange(init.store, init.offset, init.offset + init.length), init.length);
+        this(elemType, op, copyOf(init), init.length);
+    }
+
+    /**
+     * The elements of {@code init} in a new array, copied out of line: inlined, the copy of every kind of array and
+     * external buffer made compiled code 4x larger (TPC-H Q1's six vecmergers: 94 KB of machine code, 25 KB without).
+     */
+    @TruffleBoundary
+    private static Object copyOf(WeldVector init) {
+        return Storage.copyOfRange(init.store, init.offset, init.offset + init.length);
     }
 
     /**
