@@ -1,5 +1,7 @@
 package weld.runtime;
 
+import java.util.Arrays;
+
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.syntax.BinOp;
@@ -24,17 +26,26 @@ public final class SimdOps {
         return java.lang.reflect.Array.getLength(simd);
     }
 
+    /** A {@code simd[k]} value with {@code value} (boxed in its carrier) in every lane. */
     @TruffleBoundary
     public static Object broadcast(ScalarKind k, Object value) {
         int n = lanes(k);
         Object r = Storage.newArray(k, n);
-        for (int i = 0; i < n; i++) {
-            Storage.writeBoxed(k, r, i, value);
+        switch (r) {
+            case double[] a -> Arrays.fill(a, (Double) value);
+            case long[] a -> Arrays.fill(a, (Long) value);
+            case float[] a -> Arrays.fill(a, (Float) value);
+            case int[] a -> Arrays.fill(a, (Integer) value);
+            case short[] a -> Arrays.fill(a, (short) (int) (Integer) value);
+            case byte[] a -> Arrays.fill(a, (byte) (int) (Integer) value);
+            case boolean[] a -> Arrays.fill(a, (Boolean) value);
+            default -> throw new IllegalArgumentException("not a SIMD kind: " + k);
         }
         return r;
     }
 
-    /** Lanes {@code [from, from + n)} of a backing array, as a new SIMD value. */
+    /** Lanes {@code [from, from + n)} of a backing array, as a new SIMD value (copied out of line). */
+    @TruffleBoundary
     public static Object load(Object store, int from, int n) {
         return Storage.copyOfRange(store, from, from + n);
     }
@@ -92,13 +103,16 @@ public final class SimdOps {
         return r;
     }
 
+    /** Lane {@code i} of {@code a} where lane {@code i} of {@code cond} is true, else of {@code b}. */
     @TruffleBoundary
     public static Object select(ScalarKind k, Object cond, Object a, Object b) {
-        int n = length(a);
-        Object r = Storage.newArray(k, n);
         boolean[] c = (boolean[]) cond;
+        int n = length(a);
+        Object r = Storage.copyOf(b, n);
         for (int i = 0; i < n; i++) {
-            Storage.writeBoxed(k, r, i, Storage.readBoxed(k, c[i] ? a : b, i));
+            if (c[i]) {
+                System.arraycopy(a, i, r, i, 1);
+            }
         }
         return r;
     }
