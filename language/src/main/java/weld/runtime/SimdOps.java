@@ -105,7 +105,7 @@ public final class SimdOps {
 
     /** Lane {@code i} of {@code a} where lane {@code i} of {@code cond} is true, else of {@code b}. */
     @TruffleBoundary
-    public static Object select(ScalarKind k, Object cond, Object a, Object b) {
+    public static Object select(Object cond, Object a, Object b) {
         boolean[] c = (boolean[]) cond;
         int n = length(a);
         Object r = Storage.copyOf(b, n);

@@ -59,7 +59,7 @@ public final class SimdNode extends WeldExpressionNode {
             case UNARY -> SimdOps.map(scalar, this::unary, a);
             case SELECT -> {
                 Object t = operands[1].executeGeneric(frame);
-                yield SimdOps.select(scalar, a, t, operands[2].executeGeneric(frame));
+                yield SimdOps.select(a, t, operands[2].executeGeneric(frame));
             }
             case BINARY -> {
                 Object b = operands[1].executeGeneric(frame);
