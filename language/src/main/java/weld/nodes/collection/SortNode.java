@@ -18,7 +18,7 @@ import weld.types.WeldType;
 /**
  * {@code sort(v, |a, b| cmp)}: a sorted copy of the vector. A comparator that orders numbers or structs by a field's
  * value ({@link SortOrder}) is not called: the copy of the primitive array is sorted directly (10^6 {@code f64}:
- * 18-60 ms, the first call 170-220), structs with a Java comparator on the field. Any other comparator runs in a
+ * 18-60 ms, the first call 170-220), structs with a Java comparator on the fields. Any other comparator runs in a
  * stable merge sort ({@link MergeSortLoop}) compiled with the comparator inlined; its body runs with its two
  * parameters in their frame slots and returns a negative, zero or positive i32. Equal elements keep their order
  * there; a comparator that is not a consistent order gives some permutation of the elements.
@@ -72,7 +72,7 @@ public final class SortNode extends WeldExpressionNode {
     private WeldVector sortValues(WeldVector v) {
         if (order.field() >= 0) {
             try {
-                return FieldSort.sorted(v, order.field(), order.kind(), order.descending());
+                return FieldSort.sorted(v, order.fields(), order.kinds(), order.descendingKeys());
             } catch (IllegalArgumentException e) {
                 return null;
             }

@@ -8,28 +8,84 @@ import weld.types.WeldType;
 
 /**
  * Recognizes a comparator that orders elements by value, ascending or descending: the numbers themselves
- * ({@code |p, q| select(p < q, -1, select(p > q, 1, 0))}) or one scalar field of struct elements
+ * ({@code |p, q| select(p < q, -1, select(p > q, 1, 0))}) or scalar fields of struct elements
  * ({@code |p, q| select(p.$0 < q.$0, -1, select(p.$0 > q.$0, 1, 0))}); {@code if} or {@code select}, either
- * comparison first, any negative and positive constants, the parameters swapped for descending. Such a sort does
- * not run the comparator: signed integers and floats sort as a primitive array ({@link java.util.Arrays#sort}),
- * struct elements by their field with the comparator's own {@code <} and {@code >}. Equal values are
- * interchangeable, so only a primitive float sort can differ from the comparator's: the order of {@code -0.0} and
- * {@code 0.0} (equal to the comparator) and the place of NaN (which the comparator finds equal to everything, an
- * inconsistent order). Unsigned integers compare differently from Java's signed ones and sort as primitives only
- * as a struct field (compared unsigned there).
+ * comparison first, any negative and positive constants, the parameters swapped for descending. Several fields in
+ * turn are {@code if(p.$0 != q.$0, <an order by field 0>, <an order by other fields, or 0>)} (either side of
+ * the {@code !=}, {@code if} or {@code select}): {@code ORDER BY a, b DESC}. Such a sort does not run the comparator:
+ * signed integers and floats sort as a primitive array ({@link java.util.Arrays#sort}), struct elements by their
+ * fields with the comparator's own {@code <} and {@code >} (where {@code !=} is false, so are both, and the next
+ * field decides). Equal values are interchangeable, so only a primitive float sort can differ from the
+ * comparator's: the order of {@code -0.0} and {@code 0.0} (equal to the comparator) and the place of NaN (which the
+ * comparator finds equal to everything, an inconsistent order). Unsigned integers compare differently from Java's
+ * signed ones and sort as primitives only as a struct field (compared unsigned there).
  *
  * @param field the struct field sorted by, or -1 for the elements themselves
  * @param kind the kind of the values compared
+ * @param then the order of elements equal in this field, or null
  */
-public record SortOrder(int field, ScalarKind kind, boolean descending) {
+public record SortOrder(int field, ScalarKind kind, boolean descending, SortOrder then) {
     /** The order comparator {@code c} sorts elements of type {@code elem} in; null when the comparator must run. */
     public static SortOrder of(Expr.Lambda c, WeldType elem) {
         if (c.params().size() != 2) {
             return null;
         }
-        Symbol p = c.params().get(0).symbol();
-        Symbol q = c.params().get(1).symbol();
-        Expr[] outer = choice(c.body());
+        return inTurn(c.body(), c.params().get(0).symbol(), c.params().get(1).symbol(), elem);
+    }
+
+    /** The order {@code body} gives parameters {@code p} and {@code q}: by value, or by fields in turn; else null. */
+    private static SortOrder inTurn(Expr body, Symbol p, Symbol q, WeldType elem) {
+        SortOrder one = byValue(body, p, q, elem);
+        if (one != null) {
+            return one;
+        }
+        Expr[] c = choice(body);
+        if (c == null || !(c[0] instanceof Expr.Binary b) || b.op() != BinOp.NE) {
+            return null;
+        }
+        int field = field(b.left(), p) >= 0 && field(b.left(), p) == field(b.right(), q) ? field(b.left(), p)
+                : field(b.left(), q) >= 0 && field(b.left(), q) == field(b.right(), p) ? field(b.left(), q) : NONE;
+        SortOrder first = byValue(c[1], p, q, elem);
+        // Where the fields are equal, the first order answers 0 too: a last field may be written either way.
+        boolean last = constant(c[2]) == 0;
+        SortOrder rest = first == null || last ? null : inTurn(c[2], p, q, elem);
+        if (field < 0 || first == null || first.field() != field || rest == null && !last) {
+            return null;
+        }
+        return new SortOrder(field, first.kind(), first.descending(), rest);
+    }
+
+    /** The fields compared, in turn ({@code -1}: the elements themselves). */
+    public int[] fields() {
+        return keys().stream().mapToInt(SortOrder::field).toArray();
+    }
+
+    /** The kinds of the fields compared, in turn. */
+    public ScalarKind[] kinds() {
+        return keys().stream().map(SortOrder::kind).toArray(ScalarKind[]::new);
+    }
+
+    /** Whether each field compared, in turn, sorts descending. */
+    public boolean[] descendingKeys() {
+        java.util.List<SortOrder> keys = keys();
+        boolean[] r = new boolean[keys.size()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = keys.get(i).descending();
+        }
+        return r;
+    }
+
+    private java.util.List<SortOrder> keys() {
+        java.util.List<SortOrder> r = new java.util.ArrayList<>();
+        for (SortOrder o = this; o != null; o = o.then()) {
+            r.add(o);
+        }
+        return r;
+    }
+
+    /** The order by one value that {@code body} gives {@code p} and {@code q}; else null. */
+    private static SortOrder byValue(Expr body, Symbol p, Symbol q, WeldType elem) {
+        Expr[] outer = choice(body);
         Expr[] inner = outer == null ? null : choice(outer[2]);
         if (inner == null || constant(inner[2]) != 0) {
             return null;
@@ -54,7 +110,7 @@ public record SortOrder(int field, ScalarKind kind, boolean descending) {
                 || field < 0 && !signedOrFloat(sc.kind())) {
             return null;
         }
-        return new SortOrder(field, sc.kind(), first < 0);
+        return new SortOrder(field, sc.kind(), first < 0, null);
     }
 
     private static boolean signedOrFloat(ScalarKind k) {

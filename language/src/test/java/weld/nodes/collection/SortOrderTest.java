@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Sorts whose comparator orders numbers by value run as primitive-array sorts: for every signed integer and float
  * type, ascending and descending, on a whole vector and on a slice, with the optimizer's passes on and off, the
  * result is the one the same order written as a comparator that is not recognized gives; unsigned integers keep
- * their unsigned order. Structs sorted by a field of any kind give the keys in the comparator's order.
+ * their unsigned order. Structs sorted by a field of any kind give the keys in the comparator's order, and by
+ * fields in turn the structs in the comparator's order.
  */
 class SortOrderTest {
     private static final String ASCENDING = "|p, q| select(p < q, 0 - 1, select(p > q, 1, 0))";
@@ -68,6 +69,67 @@ class SortOrderTest {
             assertEquals(keys, keys(c, vec, asc), type + " ascending");
             assertEquals(new ArrayList<>(keys).reversed(), keys(c, vec, desc), type + " descending");
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"i32", "u32", "f64", "i64"})
+    void structsSortByFieldsInTurnLikeTheComparator(String type) {
+        try (Context c = Context.newBuilder("weld").build()) {
+            Random rnd = new Random(type.hashCode());
+            StringBuilder v = new StringBuilder("[");
+            for (int i = 0; i < 600; i++) {
+                int x = rnd.nextInt(7) - 3;
+                String key = type.equals("f64") ? "(0.0 + " + x / 2.0 + ")" : type + "(" + x + "L)";
+                v.append(i == 0 ? "" : ", ").append("{").append(i).append("L, ").append(key).append(", ")
+                        .append(rnd.nextInt(5)).append("}");
+            }
+            String vec = v.append("]").toString();
+            // By field 1 ascending, then field 2 descending; equal in both, by the order of the input (stable).
+            String inTurn = "|p, q| if(p.$1 != q.$1, select(p.$1 < q.$1, -1, select(p.$1 > q.$1, 1, 0)), "
+                    + "select(q.$2 != p.$2, if(q.$2 < p.$2, -1, if(q.$2 > p.$2, 1, 0)), 0))";
+            String called = "|p, q| if(p.$1 == q.$1, select(q.$2 < p.$2, -1, select(q.$2 == p.$2, 0, 1)), "
+                    + "select(p.$1 < q.$1, -1, 1))";
+            assertEquals(structs(c, vec, called), structs(c, vec, inTurn), type);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void fieldsInTurnAreRecognized() {
+        SortOrder o = order("|v: vec[{i32, f64, u8}]| sort(v, |p, q| if(p.$0 != q.$0, "
+                + "select(p.$0 < q.$0, -1, select(p.$0 > q.$0, 1, 0)), if(q.$1 != p.$1, "
+                + "select(q.$1 < p.$1, -1, select(q.$1 > p.$1, 1, 0)), select(p.$2 > q.$2, 1, select(p.$2 < q.$2, -1, 0)))))");
+        assertEquals(List.of(0, 1, 2), java.util.Arrays.stream(o.fields()).boxed().toList());
+        assertEquals(List.of(weld.syntax.ScalarKind.I32, weld.syntax.ScalarKind.F64, weld.syntax.ScalarKind.U8),
+                List.of(o.kinds()));
+        assertEquals("[false, true, false]", java.util.Arrays.toString(o.descendingKeys()));
+        // The != must be on the field the first order compares, and the last order must not be a !=.
+        assertEquals(null, order("|v: vec[{i32, f64}]| sort(v, |p, q| if(p.$1 != q.$1, "
+                + "select(p.$0 < q.$0, -1, select(p.$0 > q.$0, 1, 0)), select(p.$1 < q.$1, -1, select(p.$1 > q.$1, 1, 0))))"));
+        assertEquals(null, order("|v: vec[{i32, i32}]| sort(v, |p, q| if(p.$0 != q.$1, "
+                + "select(p.$0 < q.$0, -1, select(p.$0 > q.$0, 1, 0)), select(p.$1 < q.$1, -1, select(p.$1 > q.$1, 1, 0))))"));
+        assertEquals(null, order("|v: vec[{i32, f64}]| sort(v, |p, q| if(p.$0 != q.$0, "
+                + "select(p.$0 < q.$0, -1, select(p.$0 > q.$0, 1, 0)), 1))"));
+        SortOrder last = order("|v: vec[{i32, f64}]| sort(v, |p, q| if(p.$0 != q.$0, "
+                + "select(p.$0 < q.$0, -1, select(p.$0 > q.$0, 1, 0)), if(p.$1 != q.$1, "
+                + "select(p.$1 < q.$1, -1, select(p.$1 > q.$1, 1, 0)), 0)))");
+        assertEquals(List.of(0, 1), java.util.Arrays.stream(last.fields()).boxed().toList());
+    }
+
+    /** The recognized order of the first sort in {@code program}'s body, or null. */
+    private static SortOrder order(String program) {
+        weld.ir.Program p = weld.WeldLanguage.compile(program);
+        weld.ir.Expr.Sort sort = (weld.ir.Expr.Sort) p.body();
+        return SortOrder.of(sort.comparator(), ((weld.types.WeldType.Vec) sort.vector().type().resolve()).elem());
+    }
+
+    /** The sorted structs, each as its printed fields. */
+    private static List<String> structs(Context c, String vec, String comparator) {
+        Value r = c.eval("weld", "|| sort(" + vec + ", " + comparator + ")").execute();
+        List<String> out = new ArrayList<>();
+        for (long i = 0; i < r.getArraySize(); i++) {
+            out.add(r.getArrayElement(i).toString());
+        }
+        return out;
     }
 
     /** The sort keys (field 1) of the sorted structs, and each struct once: equal keys may come in any order. */
