@@ -1,5 +1,8 @@
 package weld.nodes.collection;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import weld.ir.Expr;
 import weld.ir.Symbol;
 import weld.syntax.BinOp;
@@ -67,7 +70,7 @@ public record SortOrder(int field, ScalarKind kind, boolean descending, SortOrde
 
     /** Whether each field compared, in turn, sorts descending. */
     public boolean[] descendingKeys() {
-        java.util.List<SortOrder> keys = keys();
+        List<SortOrder> keys = keys();
         boolean[] r = new boolean[keys.size()];
         for (int i = 0; i < r.length; i++) {
             r[i] = keys.get(i).descending();
@@ -75,8 +78,8 @@ public record SortOrder(int field, ScalarKind kind, boolean descending, SortOrde
         return r;
     }
 
-    private java.util.List<SortOrder> keys() {
-        java.util.List<SortOrder> r = new java.util.ArrayList<>();
+    private List<SortOrder> keys() {
+        List<SortOrder> r = new ArrayList<>();
         for (SortOrder o = this; o != null; o = o.then()) {
             r.add(o);
         }
