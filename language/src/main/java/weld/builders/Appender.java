@@ -5,13 +5,16 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.runtime.SimdOps;
 import weld.runtime.Storage;
+import weld.runtime.StructColumns;
+import weld.runtime.StructLayout;
+import weld.runtime.WeldStruct;
 import weld.runtime.WeldVector;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
- * {@code appender[T]}: a growing primitive array (or {@code Object[]} for non-scalar elements). {@code result}
- * returns a vector view of the filled prefix without copying.
+ * {@code appender[T]}: a growing primitive array, {@link StructColumns} for flat structs of scalars, or an
+ * {@code Object[]} for other elements. {@code result} returns a vector view of the filled prefix without copying.
  */
 public final class Appender {
     private static final int DEFAULT_CAPACITY = 16;
@@ -28,7 +31,7 @@ public final class Appender {
         this.elemType = elemType;
         this.kind = Storage.kindOf(elemType);
         int cap = (int) Math.max(DEFAULT_CAPACITY, Math.min(capacityHint, MAX_PREALLOCATION));
-        this.store = Storage.newArray(kind, cap);
+        this.store = Storage.newStore(elemType, cap);
         this.capacity = cap;
     }
 
@@ -78,7 +81,17 @@ public final class Appender {
 
     public void appendObject(Object v) {
         int i = slot();
-        CompilerDirectives.castExact(store, Object[].class)[i] = v;
+        if (store instanceof StructColumns c) {
+            c.set(i, (WeldStruct) v);
+        } else {
+            CompilerDirectives.castExact(store, Object[].class)[i] = v;
+        }
+    }
+
+    /** Appends a struct to columns of {@code layout}, a constant of the calling node: its fields, unboxed. */
+    public void appendStruct(StructLayout layout, WeldStruct v) {
+        int i = slot();
+        layout.write(CompilerDirectives.castExact(store, StructColumns.class), i, v);
     }
 
     /**
@@ -128,7 +141,11 @@ public final class Appender {
             capacity = (int) Math.min((long) size + other.size, Integer.MAX_VALUE - 8);
             store = Storage.copyOf(store, capacity);
         }
-        System.arraycopy(other.store, 0, store, size, other.size);
+        if (store instanceof StructColumns c) {
+            c.copyFrom((StructColumns) other.store, other.size, size);
+        } else {
+            System.arraycopy(other.store, 0, store, size, other.size);
+        }
         size += other.size;
     }
 

@@ -51,7 +51,7 @@ public final class GroupMerger {
         ScalarKind kind = Storage.kindOf(value);
         for (Map.Entry<Object, List<Object>> e : groups.entrySet()) {
             List<Object> vs = e.getValue();
-            Object store = Storage.newArray(kind, vs.size());
+            Object store = Storage.newStore(value, vs.size());
             for (int i = 0; i < vs.size(); i++) {
                 Storage.writeBoxed(kind, store, i, vs.get(i));
             }

@@ -10,6 +10,8 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import weld.runtime.MemoryBudget;
 import weld.runtime.ScalarOps;
 import weld.runtime.Storage;
+import weld.runtime.StructColumns;
+import weld.runtime.StructLayout;
 import weld.runtime.WeldVector;
 import weld.syntax.BinOp;
 import weld.types.WeldType;
@@ -51,6 +53,9 @@ public final class VecMerger {
      */
     @TruffleBoundary
     private static Object copyOf(WeldVector init) {
+        if (init.store instanceof StructColumns c) {
+            return c.toObjects(init.offset, init.offset + init.length);
+        }
         return Storage.copyOfRange(init.store, init.offset, init.offset + init.length);
     }
 
@@ -61,7 +66,8 @@ public final class VecMerger {
      */
     @TruffleBoundary
     public static VecMerger adopting(WeldType elemType, BinOp op, WeldVector fresh) {
-        return fresh.offset == 0 && java.lang.reflect.Array.getLength(fresh.store) == fresh.length
+        return fresh.offset == 0 && !(fresh.store instanceof StructColumns)
+                && java.lang.reflect.Array.getLength(fresh.store) == fresh.length
                 ? new VecMerger(elemType, op, fresh.store, fresh.length)
                 : new VecMerger(elemType, op, fresh);
     }
@@ -214,7 +220,14 @@ public final class VecMerger {
         if (narrowCounts != null) {
             flushNarrow();
         }
-        return new WeldVector(elemType, store, 0, length);
+        return new WeldVector(elemType, store instanceof Object[] structs ? columnsIfFlat(structs) : store, 0, length);
+    }
+
+    /** Elements that are flat structs of scalars in the columns such vectors have ({@link StructLayout}). */
+    @TruffleBoundary
+    private Object columnsIfFlat(Object[] structs) {
+        StructLayout layout = StructLayout.of(elemType);
+        return layout == null ? structs : layout.columnsOf(structs);
     }
 
     private void mergeAtomically(int index, Object value) {

@@ -82,6 +82,7 @@ import weld.runtime.NativeUdf;
 import weld.runtime.ScalarOps;
 import weld.runtime.SimdOps;
 import weld.runtime.Storage;
+import weld.runtime.StructLayout;
 import weld.syntax.BinOp;
 import weld.syntax.BuilderKind;
 import weld.syntax.IterKind;
@@ -222,9 +223,9 @@ public final class NodeBuilder {
             case Expr.Annotated a -> build(a.expr());
             case Expr.Len l -> new LenNode(build(l.vector()));
             case Expr.Lookup l when indexedLookups.get(l) instanceof IndexedBinding ib -> new IndexedLookupRead(ib.source(),
-                    ib.element().slot(), ib.element().carrier(), new LookupVectorNode(l.pos(), build(l.collection()), build(l.key())));
+                    ib.element().slot(), ib.element().carrier(), lookupVector(l));
             case Expr.Lookup l -> l.collection().type() instanceof WeldType.Vec
-                    ? new LookupVectorNode(l.pos(), build(l.collection()), build(l.key()))
+                    ? lookupVector(l)
                     : new LookupDictNode(l.pos(), (WeldType.Dict) l.collection().type().resolve(), build(l.collection()),
                             build(l.key()));
             case Expr.OptLookup l -> new DictQueryNode((WeldType.Struct) l.type(), (WeldType.Dict) l.dict().type().resolve(),
@@ -338,7 +339,7 @@ public final class NodeBuilder {
             return new MergeLanesNode(simd.kind(), bt.kind() == BuilderKind.MERGER ? bt.op() : null, b, v);
         }
         return switch (bt.kind()) {
-            case APPENDER -> new AppendNode(Carrier.of(bt.elem()), b, v);
+            case APPENDER -> new AppendNode(bt.elem(), b, v);
             case MERGER -> bt.elem().resolve() instanceof WeldType.Scalar
                     ? binary(bt.op(), bt.elem().resolve(), m.pos(), b, v)
                     : new MergeStructNode(bt.elem(), bt.op(), b, v);
@@ -461,7 +462,7 @@ public final class NodeBuilder {
             iterators.add(new IteratorNode(it.pos(), slots, it.kind(), lanes, range ? null : build(it.data()),
                     it.start() == null ? null : build(it.start()), it.end() == null ? null : build(it.end()),
                     it.stride() == null ? null : build(it.stride())));
-            loaders.add(new ElementLoader(slots, scalar, range, it.unitStride() && it.kind() != IterKind.SIMD,
+            loaders.add(new ElementLoader(slots, scalar, range ? null : StructLayout.of(elem), range, it.unitStride() && it.kind() != IterKind.SIMD,
                     it.kind() == IterKind.SIMD ? lanes : 0));
             elements.add(new SlotBinding(slots.element(), c));
             iteratorSlots.add(slots);
@@ -492,7 +493,7 @@ public final class NodeBuilder {
             setUpEnd = slotCount;
             int bodySlots = slotCount;
             WeldExpressionNode value = build(mapped);
-            loopBody = new MapBody(Carrier.of(mapped.type()), builderSlot, baseSlot, indexSlot, countSlot, counterSlot,
+            loopBody = new MapBody(mapped.type(), builderSlot, baseSlot, indexSlot, countSlot, counterSlot,
                     loaderArray, value, MapBody.fillValue(mapped),
                     iterationSlots(loaded, indexSlot, bodySlots, slotCount));
         }
@@ -571,7 +572,7 @@ public final class NodeBuilder {
             IndexedLookup source = new IndexedLookup(slots, build(p.lookup().collection()),
                     p.offset() == null ? null : build(p.offset()));
             lookups.add(source);
-            loaders.add(ElementLoader.forLookup(slots, Storage.kindOf(elem), source));
+            loaders.add(ElementLoader.forLookup(slots, Storage.kindOf(elem), StructLayout.of(elem), source));
             SlotBinding element = new SlotBinding(slots.element(), c);
             loaded.add(element);
             indexedLookups.put(p.lookup(), new IndexedBinding(source, element));
@@ -694,6 +695,12 @@ public final class NodeBuilder {
         }
         return new KernelInputs(kernelSlots.toArray(LoopSlots[]::new), arrays.toArray(Class<?>[]::new),
                 lookups.toArray(IndexedLookup[]::new), invariants);
+    }
+
+    /** {@code lookup(v, i)} on a vector. */
+    private LookupVectorNode lookupVector(Expr.Lookup l) {
+        WeldType elem = ((WeldType.Vec) l.collection().type().resolve()).elem();
+        return new LookupVectorNode(l.pos(), elem, build(l.collection()), build(l.key()));
     }
 
     /**

@@ -135,7 +135,7 @@ public final class ArgumentConverter {
         if (n > Integer.MAX_VALUE - 8) {
             throw new Mismatch("too many elements");
         }
-        Object store = Storage.newArray(k, (int) n);
+        Object store = Storage.newStore(t.elem(), (int) n);
         for (int i = 0; i < n; i++) {
             try {
                 Storage.writeBoxed(k, store, i, convert(t.elem().resolve(), INTEROP.readArrayElement(v, i)));

@@ -7,7 +7,9 @@ import weld.syntax.ScalarKind;
 
 /**
  * Sorted copies of vectors of structs, ordered by scalar fields in turn with Weld's {@code <} and {@code >} on them
- * (unsigned integers compared unsigned, floats with IEEE comparisons, so NaN is neither smaller nor larger).
+ * (unsigned integers compared unsigned, floats with IEEE comparisons, so NaN is neither smaller nor larger). Structs
+ * in columns ({@link StructColumns}) are sorted as a permutation ordered on the key columns, then gathered; others as
+ * objects with a chain of Java comparators.
  */
 public final class FieldSort {
     private FieldSort() {
@@ -16,14 +18,24 @@ public final class FieldSort {
     /**
      * The elements of {@code v} (structs) sorted by field {@code fields[0]} of kind {@code kinds[0]}, elements equal
      * there by {@code fields[1]}, and so on, each descending where {@code descending} says so; throws
-     * {@link IllegalArgumentException} where the order is inconsistent (NaN), as {@link Arrays#sort} does.
+     * {@link IllegalArgumentException} where a float key holds NaN, which no order ranks (the comparator then sorts).
      */
     public static WeldVector sorted(WeldVector v, int[] fields, ScalarKind[] kinds, boolean[] descending) {
+        if (v.store instanceof StructColumns c) {
+            return sortedColumns(v, c, fields, kinds, descending);
+        }
         Object[] elems = (Object[]) Storage.newArray(null, v.length);
         System.arraycopy(v.store, v.offset, elems, 0, v.length);
         Comparator<Object> order = null;
         for (int k = 0; k < fields.length; k++) {
             int field = fields[k];
+            if (kinds[k] == ScalarKind.F64 || kinds[k] == ScalarKind.F32) {
+                for (Object e : elems) {
+                    if (Double.isNaN(((Number) ((WeldStruct) e).fields[field]).doubleValue())) {
+                        throw new IllegalArgumentException("NaN");
+                    }
+                }
+            }
             Comparator<Object> byValue = comparator(kinds[k]);
             Comparator<Object> byField = (a, b) -> byValue.compare(((WeldStruct) a).fields[field],
                     ((WeldStruct) b).fields[field]);
@@ -32,6 +44,79 @@ public final class FieldSort {
         }
         Arrays.sort(elems, order);
         return new WeldVector(v.elemType, elems, 0, elems.length);
+    }
+
+    /** {@link #sorted} of a vector stored in columns: a permutation sorted by the key columns, then gathered. */
+    private static WeldVector sortedColumns(WeldVector v, StructColumns c, int[] fields, ScalarKind[] kinds,
+                                            boolean[] descending) {
+        int offset = v.offset;
+        IndexSort.Order order = null;
+        for (int k = fields.length - 1; k >= 0; k--) {
+            IndexSort.Order byField = columnOrder(kinds[k], c.column(fields[k]), offset, v.length);
+            IndexSort.Order key = descending[k] ? (a, b) -> byField.compare(b, a) : byField;
+            IndexSort.Order rest = order;
+            order = rest == null ? key : (a, b) -> {
+                int r = key.compare(a, b);
+                return r != 0 ? r : rest.compare(a, b);
+            };
+        }
+        int[] p = IndexSort.sorted(v.length, order);
+        return new WeldVector(v.elemType, Storage.gather(null, c, offset, p), 0, v.length);
+    }
+
+    /**
+     * The order of elements {@code offset + a} and {@code offset + b} of a column by its values; throws
+     * {@link IllegalArgumentException} where a float column holds NaN in {@code [offset, offset + n)}.
+     */
+    private static IndexSort.Order columnOrder(ScalarKind kind, Object column, int offset, int n) {
+        return switch (kind) {
+            case F64 -> {
+                double[] x = (double[]) column;
+                for (int i = offset; i < offset + n; i++) {
+                    if (Double.isNaN(x[i])) {
+                        throw new IllegalArgumentException("NaN");
+                    }
+                }
+                yield (a, b) -> Double.compare(x[offset + a] + 0.0, x[offset + b] + 0.0);
+            }
+            case F32 -> {
+                float[] x = (float[]) column;
+                for (int i = offset; i < offset + n; i++) {
+                    if (Float.isNaN(x[i])) {
+                        throw new IllegalArgumentException("NaN");
+                    }
+                }
+                yield (a, b) -> Float.compare(x[offset + a] + 0.0f, x[offset + b] + 0.0f);
+            }
+            case I64 -> {
+                long[] x = (long[]) column;
+                yield (a, b) -> Long.compare(x[offset + a], x[offset + b]);
+            }
+            case U64 -> {
+                long[] x = (long[]) column;
+                yield (a, b) -> Long.compareUnsigned(x[offset + a], x[offset + b]);
+            }
+            case I32 -> {
+                int[] x = (int[]) column;
+                yield (a, b) -> Integer.compare(x[offset + a], x[offset + b]);
+            }
+            case U32 -> {
+                int[] x = (int[]) column;
+                yield (a, b) -> Integer.compareUnsigned(x[offset + a], x[offset + b]);
+            }
+            case I16, U16, I8, U8, BOOL -> (a, b) -> Long.compare(read(kind, column, offset + a),
+                    read(kind, column, offset + b));
+        };
+    }
+
+    private static long read(ScalarKind kind, Object column, int i) {
+        return switch (kind) {
+            case BOOL -> ((boolean[]) column)[i] ? 1 : 0;
+            case I8 -> ((byte[]) column)[i];
+            case U8 -> ((byte[]) column)[i] & 0xFF;
+            case I16 -> ((short[]) column)[i];
+            default -> ((short[]) column)[i] & 0xFFFF;
+        };
     }
 
     private static Comparator<Object> comparator(ScalarKind kind) {

@@ -161,7 +161,7 @@ public final class Serializer {
                 WeldType e = vt.elem().resolve();
                 long n = length(in, e);
                 ScalarKind k = Storage.kindOf(e);
-                Object store = Storage.newArray(k, (int) n);
+                Object store = Storage.newStore(e, (int) n);
                 if (e instanceof WeldType.Scalar sc) {
                     if (!ScalarArrays.fromBytes(sc.kind(), in, store, (int) n)) {
                         throw new CorruptInput("invalid bool byte in a vec[bool]");

@@ -12,7 +12,8 @@ import weld.types.WeldType;
  * Backing arrays of vectors: which primitive array holds a given element type, and typed reads and writes that
  * convert between the array's width and the element's {@link Carrier}. A vector passed in from outside may instead
  * be backed by an {@link ExternalBuffer}: the boxed reads and copies accept one, the typed reads expect an array
- * (nodes read through {@code StoreReadNode}, which handles both).
+ * (nodes read through {@code StoreReadNode}, which handles both). A vector of flat structs of scalars is backed by
+ * {@link StructColumns}, which the boxed reads, writes and copies accept too.
  */
 public final class Storage {
     private Storage() {
@@ -21,6 +22,15 @@ public final class Storage {
     /** The scalar kind of an element type, or null for elements stored as objects. */
     public static ScalarKind kindOf(WeldType elem) {
         return elem.resolve() instanceof WeldType.Scalar s ? s.kind() : null;
+    }
+
+    /**
+     * A new backing store for {@code n} elements of type {@code elem}: columns for flat structs of scalars
+     * ({@link StructColumns}), else an array ({@link #newArray}).
+     */
+    public static Object newStore(WeldType elem, int n) {
+        StructLayout layout = StructLayout.of(elem);
+        return layout != null ? layout.allocate(n) : newArray(kindOf(elem), n);
     }
 
     /** A new backing array of {@code n} elements, charged to the running evaluation's {@link MemoryBudget}. */
@@ -91,7 +101,11 @@ public final class Storage {
         return 16 + n * (k == null ? 8 : k == ScalarKind.BOOL ? 1 : k.bits / 8);
     }
 
+    /** A copy of the first {@code n} elements of {@code store}, zero-extended when it is shorter. */
     public static Object copyOf(Object store, int n) {
+        if (store instanceof StructColumns c) {
+            return c.copyOfRange(0, n);
+        }
         MemoryBudget.charge(bytes(kindOfArray(store), n));
         return switch (store) {
             case boolean[] a -> Arrays.copyOf(a, n);
@@ -113,6 +127,9 @@ public final class Storage {
             }
             return r;
         }
+        if (store instanceof StructColumns c) {
+            return c.copyOfRange(from, to);
+        }
         Object r = newArrayLike(store, to - from);
         System.arraycopy(store, from, r, 0, to - from);
         return r;
@@ -120,9 +137,12 @@ public final class Storage {
 
     /**
      * A new array of kind {@code k} (null: objects) holding {@code store[offset + p[i]]} at {@code i}, for each
-     * {@code i} of the permutation {@code p}; {@code store} is an array.
+     * {@code i} of the permutation {@code p}; {@code store} is an array or {@link StructColumns}.
      */
     public static Object gather(ScalarKind k, Object store, int offset, int[] p) {
+        if (store instanceof StructColumns c) {
+            return c.gather(offset, p);
+        }
         Object r = newArray(k, p.length);
         switch (r) {
             case boolean[] a -> {
@@ -232,6 +252,9 @@ public final class Storage {
     }
 
     public static Object readObject(Object store, int i) {
+        if (store instanceof StructColumns c) {
+            return c.get(i);
+        }
         return CompilerDirectives.castExact(store, Object[].class)[i];
     }
 
@@ -241,31 +264,45 @@ public final class Storage {
             return b.readBoxed(i);
         }
         if (k == null) {
-            return ((Object[]) store)[i];
+            return store instanceof StructColumns c ? c.get(i) : ((Object[]) store)[i];
         }
+        return readScalar(k, store, i);
+    }
+
+    /** Element {@code i} of a primitive array of kind {@code k}, boxed in its carrier. */
+    static Object readScalar(ScalarKind k, Object array, int i) {
         return switch (Carrier.of(k)) {
-            case BOOLEAN -> ((boolean[]) store)[i];
-            case INT -> readInt(k, store, i);
-            case LONG -> ((long[]) store)[i];
-            case FLOAT -> ((float[]) store)[i];
-            case DOUBLE -> ((double[]) store)[i];
-            case OBJECT -> ((Object[]) store)[i];
+            case BOOLEAN -> ((boolean[]) array)[i];
+            case INT -> readInt(k, array, i);
+            case LONG -> ((long[]) array)[i];
+            case FLOAT -> ((float[]) array)[i];
+            case DOUBLE -> ((double[]) array)[i];
+            case OBJECT -> throw CompilerDirectives.shouldNotReachHere();
         };
     }
 
     /** Writes a value boxed in its carrier. */
     public static void writeBoxed(ScalarKind k, Object store, int i, Object v) {
         if (k == null) {
-            ((Object[]) store)[i] = v;
+            if (store instanceof StructColumns c) {
+                c.set(i, (WeldStruct) v);
+            } else {
+                ((Object[]) store)[i] = v;
+            }
             return;
         }
+        writeScalar(k, store, i, v);
+    }
+
+    /** Writes a value boxed in its carrier into a primitive array of kind {@code k}. */
+    static void writeScalar(ScalarKind k, Object array, int i, Object v) {
         switch (Carrier.of(k)) {
-            case BOOLEAN -> ((boolean[]) store)[i] = (Boolean) v;
-            case INT -> writeInt(k, store, i, (Integer) v);
-            case LONG -> ((long[]) store)[i] = (Long) v;
-            case FLOAT -> ((float[]) store)[i] = (Float) v;
-            case DOUBLE -> ((double[]) store)[i] = (Double) v;
-            case OBJECT -> ((Object[]) store)[i] = v;
+            case BOOLEAN -> ((boolean[]) array)[i] = (Boolean) v;
+            case INT -> writeInt(k, array, i, (Integer) v);
+            case LONG -> ((long[]) array)[i] = (Long) v;
+            case FLOAT -> ((float[]) array)[i] = (Float) v;
+            case DOUBLE -> ((double[]) array)[i] = (Double) v;
+            case OBJECT -> throw CompilerDirectives.shouldNotReachHere();
         }
     }
 }

@@ -15,7 +15,8 @@ import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
- * A {@code vec[T]}: a backing array ({@link Storage}), an offset and a length. Immutable once built; {@code slice}
+ * A {@code vec[T]}: a backing array ({@link Storage}; {@link StructColumns} for flat structs of scalars), an offset
+ * and a length. Immutable once built; {@code slice}
  * makes a view on the same array, and the store may be an external buffer read in place. Exposed to other languages
  * as a read-only array and, for scalar elements, as a read-only buffer of the packed elements (interop buffer
  * messages, read from the backing array without copying it).
@@ -35,6 +36,8 @@ public final class WeldVector implements TruffleObject {
         this.store = store;
         this.offset = offset;
         this.length = length;
+        assert !(store instanceof Object[]) || StructLayout.of(elemType) == null
+                : "a vector of flat structs of scalars is stored in columns";
     }
 
     /** Element {@code i} (0-based, unchecked) boxed in its carrier. */

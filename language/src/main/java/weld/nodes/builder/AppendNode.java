@@ -5,15 +5,21 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.builders.Appender;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.StructLayout;
+import weld.runtime.WeldStruct;
+import weld.types.WeldType;
 
 /** {@code merge(b, v)} on an appender: appends {@code v} in its carrier (no boxing of scalars) and returns b. */
 public final class AppendNode extends WeldExpressionNode {
     private final Carrier carrier;
+    /** The column layout of struct elements, or null. */
+    private final StructLayout layout;
     @Child private WeldExpressionNode builder;
     @Child private WeldExpressionNode value;
 
-    public AppendNode(Carrier carrier, WeldExpressionNode builder, WeldExpressionNode value) {
-        this.carrier = carrier;
+    public AppendNode(WeldType elem, WeldExpressionNode builder, WeldExpressionNode value) {
+        this.carrier = Carrier.of(elem);
+        this.layout = StructLayout.of(elem);
         this.builder = builder;
         this.value = value;
     }
@@ -27,7 +33,13 @@ public final class AppendNode extends WeldExpressionNode {
             case LONG -> a.appendLong(value.executeLong(frame));
             case FLOAT -> a.appendFloat(value.executeFloat(frame));
             case DOUBLE -> a.appendDouble(value.executeDouble(frame));
-            case OBJECT -> a.appendObject(value.executeGeneric(frame));
+            case OBJECT -> {
+                if (layout != null) {
+                    a.appendStruct(layout, (WeldStruct) value.executeGeneric(frame));
+                } else {
+                    a.appendObject(value.executeGeneric(frame));
+                }
+            }
         }
         return a;
     }

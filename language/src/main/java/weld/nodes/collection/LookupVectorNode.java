@@ -6,18 +6,24 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.WeldException;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Storage;
+import weld.runtime.StructColumns;
+import weld.runtime.StructLayout;
 import weld.runtime.WeldVector;
 import weld.syntax.Pos;
+import weld.types.WeldType;
 
 /** {@code lookup(v, i)} on a vector: bounds-checked, read straight from the backing array in the element's carrier. */
 public final class LookupVectorNode extends WeldExpressionNode {
     private final Pos pos;
+    /** The column layout of struct elements, or null. */
+    private final StructLayout layout;
     @Child private WeldExpressionNode vector;
     @Child private WeldExpressionNode index;
     @Child private StoreReadNode read = StoreReadNode.create();
 
-    public LookupVectorNode(Pos pos, WeldExpressionNode vector, WeldExpressionNode index) {
+    public LookupVectorNode(Pos pos, WeldType elem, WeldExpressionNode vector, WeldExpressionNode index) {
         this.pos = pos;
+        this.layout = StructLayout.of(elem);
         this.vector = vector;
         this.index = index;
     }
@@ -37,7 +43,11 @@ public final class LookupVectorNode extends WeldExpressionNode {
     @Override
     public Object executeGeneric(VirtualFrame frame) {
         WeldVector v = vec(frame);
-        return Storage.readBoxed(v.kind, v.store, at(v, index.executeLong(frame)));
+        int i = at(v, index.executeLong(frame));
+        if (layout != null) {
+            return layout.read(CompilerDirectives.castExact(v.store, StructColumns.class), i);
+        }
+        return Storage.readBoxed(v.kind, v.store, i);
     }
 
     @Override

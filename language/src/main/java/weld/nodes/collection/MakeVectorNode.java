@@ -24,7 +24,7 @@ public final class MakeVectorNode extends WeldExpressionNode {
     @Override
     @ExplodeLoop
     public Object executeGeneric(VirtualFrame frame) {
-        Object store = Storage.newArray(kind, elems.length);
+        Object store = Storage.newStore(elemType, elems.length);
         for (int i = 0; i < elems.length; i++) {
             Storage.writeBoxed(kind, store, i, elems[i].executeGeneric(frame));
         }

@@ -9,6 +9,8 @@ import com.oracle.truffle.api.nodes.RepeatingNode;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
 import weld.runtime.Storage;
+import weld.runtime.StructColumns;
+import weld.runtime.StructLayout;
 import weld.syntax.ScalarKind;
 
 /**
@@ -29,10 +31,13 @@ final class MergeSortLoop extends Node implements RepeatingNode {
     private final Carrier carrier;
     /** The elements' scalar kind (null: objects). */
     private final ScalarKind kind;
+    /** The column layout of struct elements, or null. */
+    private final StructLayout layout;
     @Child private WeldExpressionNode comparator;
 
-    MergeSortLoop(int stateSlot, int leftSlot, int rightSlot, Carrier carrier, ScalarKind kind,
+    MergeSortLoop(int stateSlot, int leftSlot, int rightSlot, Carrier carrier, ScalarKind kind, StructLayout layout,
                   WeldExpressionNode comparator) {
+        this.layout = layout;
         this.stateSlot = stateSlot;
         this.leftSlot = leftSlot;
         this.rightSlot = rightSlot;
@@ -122,7 +127,9 @@ final class MergeSortLoop extends Node implements RepeatingNode {
             case LONG -> frame.setLong(slot, Storage.readLong(store, i));
             case FLOAT -> frame.setFloat(slot, Storage.readFloat(store, i));
             case DOUBLE -> frame.setDouble(slot, Storage.readDouble(store, i));
-            case OBJECT -> frame.setObject(slot, Storage.readObject(store, i));
+            case OBJECT -> frame.setObject(slot, layout != null
+                    ? layout.read(CompilerDirectives.castExact(store, StructColumns.class), i)
+                    : Storage.readObject(store, i));
         }
     }
 

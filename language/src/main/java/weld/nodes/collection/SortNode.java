@@ -11,6 +11,7 @@ import weld.runtime.Carrier;
 import weld.runtime.FieldSort;
 import weld.runtime.PrimitiveSort;
 import weld.runtime.Storage;
+import weld.runtime.StructLayout;
 import weld.runtime.WeldVector;
 import weld.runtime.external.ExternalBuffer;
 import weld.types.WeldType;
@@ -18,7 +19,7 @@ import weld.types.WeldType;
 /**
  * {@code sort(v, |a, b| cmp)}: a sorted copy of the vector. A comparator that orders numbers or structs by a field's
  * value ({@link SortOrder}) is not called: the copy of the primitive array is sorted directly (10^6 {@code f64}:
- * 18-60 ms, the first call 170-220), structs with a Java comparator on the fields. Any other comparator runs in a
+ * 18-60 ms, the first call 170-220), structs by their key fields ({@link FieldSort}). Any other comparator runs in a
  * stable merge sort ({@link MergeSortLoop}) compiled with the comparator inlined; its body runs with its two
  * parameters in their frame slots and returns a negative, zero or positive i32. Equal elements keep their order
  * there; a comparator that is not a consistent order gives some permutation of the elements.
@@ -42,7 +43,8 @@ public final class SortNode extends WeldExpressionNode {
         this.stateSlot = stateSlot;
         this.vector = vector;
         this.loop = Truffle.getRuntime().createLoopNode(
-                new MergeSortLoop(stateSlot, leftSlot, rightSlot, carrier, Storage.kindOf(elem), comparator));
+                new MergeSortLoop(stateSlot, leftSlot, rightSlot, carrier, Storage.kindOf(elem),
+                        StructLayout.of(elem), comparator));
     }
 
     @Override

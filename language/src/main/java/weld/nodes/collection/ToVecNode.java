@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.nodes.WeldExpressionNode;
+import weld.runtime.Storage;
 import weld.runtime.WeldDict;
 import weld.runtime.WeldStruct;
 import weld.runtime.WeldVector;
@@ -26,9 +27,10 @@ public final class ToVecNode extends WeldExpressionNode {
 
     @TruffleBoundary
     private WeldVector toVec(WeldDict d) {
-        Object[] out = new Object[d.size()];
+        int n = d.size();
+        Object out = Storage.newStore(pairType, n);
         int[] i = {0};
-        d.forEach((k, v) -> out[i[0]++] = new WeldStruct(pairType, new Object[] {k, v}));
-        return new WeldVector(pairType, out, 0, out.length);
+        d.forEach((k, v) -> Storage.writeBoxed(null, out, i[0]++, new WeldStruct(pairType, new Object[] {k, v})));
+        return new WeldVector(pairType, out, 0, n);
     }
 }

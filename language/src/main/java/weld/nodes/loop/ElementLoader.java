@@ -9,6 +9,8 @@ import weld.nodes.collection.StoreReadNode;
 import weld.runtime.Carrier;
 import weld.runtime.SimdOps;
 import weld.runtime.Storage;
+import weld.runtime.StructColumns;
+import weld.runtime.StructLayout;
 import weld.syntax.ScalarKind;
 
 /**
@@ -19,6 +21,8 @@ import weld.syntax.ScalarKind;
 public final class ElementLoader extends Node {
     private final LoopSlots slots;
     private final ScalarKind kind;
+    /** The column layout of struct elements, or null. */
+    private final StructLayout layout;
     private final Carrier carrier;
     private final boolean range;
     private final boolean unitStride;
@@ -29,21 +33,26 @@ public final class ElementLoader extends Node {
     /** Whether a unit-stride iterator has started at a non-zero array index (until then, the index is the counter). */
     @CompilationFinal private boolean nonZeroBase;
 
-    /** {@code simdLanes} > 0: the element is a SIMD value of that many lanes starting at the index. */
-    public ElementLoader(LoopSlots slots, ScalarKind kind, boolean range, boolean unitStride, int simdLanes) {
-        this(slots, kind, range, unitStride, simdLanes, null);
+    /**
+     * {@code simdLanes} > 0: the element is a SIMD value of that many lanes starting at the index; {@code layout}:
+     * the columns of struct elements, or null.
+     */
+    public ElementLoader(LoopSlots slots, ScalarKind kind, StructLayout layout, boolean range, boolean unitStride,
+                         int simdLanes) {
+        this(slots, kind, layout, range, unitStride, simdLanes, null);
     }
 
     /** The loads of an {@link IndexedLookup}'s elements. */
-    public static ElementLoader forLookup(LoopSlots slots, ScalarKind kind, IndexedLookup lookup) {
-        return new ElementLoader(slots, kind, false, true, 0, lookup);
+    public static ElementLoader forLookup(LoopSlots slots, ScalarKind kind, StructLayout layout, IndexedLookup lookup) {
+        return new ElementLoader(slots, kind, layout, false, true, 0, lookup);
     }
 
-    private ElementLoader(LoopSlots slots, ScalarKind kind, boolean range, boolean unitStride, int simdLanes,
-                          IndexedLookup lookup) {
+    private ElementLoader(LoopSlots slots, ScalarKind kind, StructLayout layout, boolean range, boolean unitStride,
+                          int simdLanes, IndexedLookup lookup) {
         this.lookup = lookup;
         this.slots = slots;
         this.kind = kind;
+        this.layout = layout;
         this.carrier = range ? Carrier.LONG : kind == null || simdLanes > 0 ? Carrier.OBJECT : Carrier.of(kind);
         this.range = range;
         this.unitStride = unitStride;
@@ -73,7 +82,9 @@ public final class ElementLoader extends Node {
             case LONG -> frame.setLong(e, read.readLong(store, j));
             case FLOAT -> frame.setFloat(e, read.readFloat(store, j));
             case DOUBLE -> frame.setDouble(e, read.readDouble(store, j));
-            case OBJECT -> frame.setObject(e, Storage.readObject(store, j));
+            case OBJECT -> frame.setObject(e, layout != null
+                    ? layout.read(CompilerDirectives.castExact(store, StructColumns.class), j)
+                    : Storage.readObject(store, j));
         }
     }
 

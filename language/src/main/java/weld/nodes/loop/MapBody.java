@@ -12,6 +12,10 @@ import weld.ir.Expr;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
 import weld.runtime.Storage;
+import weld.runtime.StructColumns;
+import weld.runtime.StructLayout;
+import weld.runtime.WeldStruct;
+import weld.types.WeldType;
 
 /**
  * The body of a map, {@code for(v, appender, |b, i, x| merge(b, f(x)))}: before the loop the appender reserves
@@ -27,6 +31,8 @@ import weld.runtime.Storage;
  */
 public final class MapBody extends LoopBody {
     private final Carrier carrier;
+    /** The column layout of struct values, or null. */
+    private final StructLayout layout;
     private final int builderSlot;
     private final int baseSlot;
     private final int indexSlot;
@@ -42,10 +48,11 @@ public final class MapBody extends LoopBody {
     private final boolean fillWrites;
     static final int FILL_CHUNK = 1 << 16;
 
-    public MapBody(Carrier carrier, int builderSlot, int baseSlot, int indexSlot, int countSlot, int counterSlot,
+    public MapBody(WeldType valueType, int builderSlot, int baseSlot, int indexSlot, int countSlot, int counterSlot,
                    ElementLoader[] loaders, WeldExpressionNode value, Object fill, int[] iterationSlots) {
         super(countSlot, counterSlot);
-        this.carrier = carrier;
+        this.carrier = Carrier.of(valueType);
+        this.layout = StructLayout.of(valueType);
         this.builderSlot = builderSlot;
         this.baseSlot = baseSlot;
         this.indexSlot = indexSlot;
@@ -152,7 +159,14 @@ public final class MapBody extends LoopBody {
             case LONG -> CompilerDirectives.castExact(s, long[].class)[at] = value.executeLong(frame);
             case FLOAT -> CompilerDirectives.castExact(s, float[].class)[at] = value.executeFloat(frame);
             case DOUBLE -> CompilerDirectives.castExact(s, double[].class)[at] = value.executeDouble(frame);
-            case OBJECT -> CompilerDirectives.castExact(s, Object[].class)[at] = value.executeGeneric(frame);
+            case OBJECT -> {
+                if (layout != null) {
+                    layout.write(CompilerDirectives.castExact(s, StructColumns.class), at,
+                            (WeldStruct) value.executeGeneric(frame));
+                } else {
+                    CompilerDirectives.castExact(s, Object[].class)[at] = value.executeGeneric(frame);
+                }
+            }
         }
         advance(frame, i, 1);
         IterationSlots.clear(frame, iterationSlots);
