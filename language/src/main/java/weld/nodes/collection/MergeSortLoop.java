@@ -80,12 +80,20 @@ final class MergeSortLoop extends Node implements RepeatingNode {
         return s.width < n;
     }
 
-    /** Sorts {@code p[lo, hi)} by insertion. */
+    /**
+     * Sorts {@code p[lo, hi)} by insertion. The element being inserted stays in the right parameter's slot while it
+     * moves; only the left one is loaded per comparison.
+     */
     private void insertionSort(VirtualFrame frame, MergeSortState s, int[] p, int lo, int hi) {
         for (int i = lo + 1; i < hi; i++) {
             int x = p[i];
+            load(frame, rightSlot, s, x);
             int j = i;
-            while (j > lo && compare(frame, s, p[j - 1], x) > 0) {
+            while (j > lo) {
+                load(frame, leftSlot, s, p[j - 1]);
+                if (comparator.executeInt(frame) <= 0) {
+                    break;
+                }
                 p[j] = p[j - 1];
                 j--;
             }
@@ -93,7 +101,10 @@ final class MergeSortLoop extends Node implements RepeatingNode {
         }
     }
 
-    /** Merges the sorted {@code from[lo, mid)} and {@code from[mid, hi)} into {@code to[lo, hi)}; ties from the left. */
+    /**
+     * Merges the sorted {@code from[lo, mid)} and {@code from[mid, hi)} into {@code to[lo, hi)}; ties from the left.
+     * Each comparison after the first loads only the element that replaced the one just placed.
+     */
     private void merge(VirtualFrame frame, MergeSortState s, int[] from, int[] to, int lo, int mid, int hi) {
         if (mid == hi || compare(frame, s, from[mid - 1], from[mid]) <= 0) {
             System.arraycopy(from, lo, to, lo, hi - lo);
@@ -102,11 +113,21 @@ final class MergeSortLoop extends Node implements RepeatingNode {
         int i = lo;
         int j = mid;
         int k = lo;
-        while (i < mid && j < hi) {
-            if (compare(frame, s, from[i], from[j]) <= 0) {
+        load(frame, leftSlot, s, from[i]);
+        load(frame, rightSlot, s, from[j]);
+        while (true) {
+            if (comparator.executeInt(frame) <= 0) {
                 to[k++] = from[i++];
+                if (i == mid) {
+                    break;
+                }
+                load(frame, leftSlot, s, from[i]);
             } else {
                 to[k++] = from[j++];
+                if (j == hi) {
+                    break;
+                }
+                load(frame, rightSlot, s, from[j]);
             }
         }
         System.arraycopy(from, i, to, k, mid - i);
@@ -115,9 +136,14 @@ final class MergeSortLoop extends Node implements RepeatingNode {
 
     /** The comparator on elements {@code a} and {@code b}. */
     private int compare(VirtualFrame frame, MergeSortState s, int a, int b) {
-        load(frame, leftSlot, s.store, s.offset + a);
-        load(frame, rightSlot, s.store, s.offset + b);
+        load(frame, leftSlot, s, a);
+        load(frame, rightSlot, s, b);
         return comparator.executeInt(frame);
+    }
+
+    /** Element {@code e} of the sort's vector into {@code slot}. */
+    private void load(VirtualFrame frame, int slot, MergeSortState s, int e) {
+        load(frame, slot, s.store, s.offset + e);
     }
 
     private void load(VirtualFrame frame, int slot, Object store, int i) {
