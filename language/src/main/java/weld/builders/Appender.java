@@ -13,7 +13,7 @@ import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
- * {@code appender[T]}: a growing primitive array, {@link StructColumns} for flat structs of scalars, or an
+ * {@code appender[T]}: a growing primitive array, {@link StructColumns} for structs of scalars, or an
  * {@code Object[]} for other elements. {@code result} returns a vector view of the filled prefix without copying.
  */
 public final class Appender {

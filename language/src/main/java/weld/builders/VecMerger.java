@@ -220,12 +220,12 @@ public final class VecMerger {
         if (narrowCounts != null) {
             flushNarrow();
         }
-        return new WeldVector(elemType, store instanceof Object[] structs ? columnsIfFlat(structs) : store, 0, length);
+        return new WeldVector(elemType, store instanceof Object[] structs ? columnsIfScalar(structs) : store, 0, length);
     }
 
-    /** Elements that are flat structs of scalars in the columns such vectors have ({@link StructLayout}). */
+    /** Elements that are structs of scalars in the columns such vectors have ({@link StructLayout}). */
     @TruffleBoundary
-    private Object columnsIfFlat(Object[] structs) {
+    private Object columnsIfScalar(Object[] structs) {
         StructLayout layout = StructLayout.of(elemType);
         return layout == null ? structs : layout.columnsOf(structs);
     }

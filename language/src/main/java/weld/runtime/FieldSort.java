@@ -52,7 +52,7 @@ public final class FieldSort {
         int offset = v.offset;
         IndexSort.Order order = null;
         for (int k = fields.length - 1; k >= 0; k--) {
-            IndexSort.Order byField = columnOrder(kinds[k], c.column(fields[k]), offset, v.length);
+            IndexSort.Order byField = columnOrder(kinds[k], c.column(c.layout.columnOf(fields[k])), offset, v.length);
             IndexSort.Order key = descending[k] ? (a, b) -> byField.compare(b, a) : byField;
             IndexSort.Order rest = order;
             order = rest == null ? key : (a, b) -> {

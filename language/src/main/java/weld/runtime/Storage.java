@@ -3,6 +3,7 @@ package weld.runtime;
 import java.util.Arrays;
 
 import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.runtime.external.ExternalBuffer;
 import weld.syntax.ScalarKind;
@@ -12,7 +13,7 @@ import weld.types.WeldType;
  * Backing arrays of vectors: which primitive array holds a given element type, and typed reads and writes that
  * convert between the array's width and the element's {@link Carrier}. A vector passed in from outside may instead
  * be backed by an {@link ExternalBuffer}: the boxed reads and copies accept one, the typed reads expect an array
- * (nodes read through {@code StoreReadNode}, which handles both). A vector of flat structs of scalars is backed by
+ * (nodes read through {@code StoreReadNode}, which handles both). A vector of structs of scalars is backed by
  * {@link StructColumns}, which the boxed reads, writes and copies accept too.
  */
 public final class Storage {
@@ -25,12 +26,19 @@ public final class Storage {
     }
 
     /**
-     * A new backing store for {@code n} elements of type {@code elem}: columns for flat structs of scalars
+     * A new backing store for {@code n} elements of type {@code elem}: columns for structs of scalars
      * ({@link StructColumns}), else an array ({@link #newArray}).
      */
     public static Object newStore(WeldType elem, int n) {
+        ScalarKind k = kindOf(elem);
+        return k != null ? newArray(k, n) : newObjectStore(elem, n);
+    }
+
+    /** {@link #newStore} for elements that are not scalars, out of line: finding the layout walks the type. */
+    @TruffleBoundary
+    private static Object newObjectStore(WeldType elem, int n) {
         StructLayout layout = StructLayout.of(elem);
-        return layout != null ? layout.allocate(n) : newArray(kindOf(elem), n);
+        return layout != null ? layout.allocate(n) : newArray(null, n);
     }
 
     /** A new backing array of {@code n} elements, charged to the running evaluation's {@link MemoryBudget}. */

@@ -3,8 +3,8 @@ package weld.runtime;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 /**
- * The backing store of a vector of flat structs of scalars (see {@link StructLayout}): one primitive array per
- * field, all of the same length. Used where other vectors have a backing array: {@link Storage}'s boxed reads,
+ * The backing store of a vector of structs of scalars (see {@link StructLayout}): one primitive array per scalar
+ * field, nested structs' fields flattened, all of the same length. Used where other vectors have a backing array: {@link Storage}'s boxed reads,
  * writes and copies accept it.
  */
 public final class StructColumns {
@@ -16,7 +16,7 @@ public final class StructColumns {
         this.columns = columns;
     }
 
-    /** The primitive array of field {@code j}. */
+    /** The primitive array of column {@code j}. */
     public Object column(int j) {
         return columns[j];
     }
@@ -24,19 +24,13 @@ public final class StructColumns {
     /** Element {@code i} as a struct, for callers without the layout as a constant. */
     @TruffleBoundary
     public WeldStruct get(int i) {
-        Object[] f = new Object[columns.length];
-        for (int j = 0; j < f.length; j++) {
-            f[j] = Storage.readScalar(layout.kind(j), columns[j], i);
-        }
-        return new WeldStruct(layout.type, f);
+        return layout.read(this, i);
     }
 
     /** Writes the fields of {@code s} into element {@code i}, for callers without the layout as a constant. */
     @TruffleBoundary
     public void set(int i, WeldStruct s) {
-        for (int j = 0; j < columns.length; j++) {
-            Storage.writeScalar(layout.kind(j), columns[j], i, s.fields[j]);
-        }
+        layout.write(this, i, s);
     }
 
     /** The number of elements the columns hold. */

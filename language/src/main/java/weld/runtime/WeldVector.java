@@ -15,7 +15,7 @@ import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
- * A {@code vec[T]}: a backing array ({@link Storage}; {@link StructColumns} for flat structs of scalars), an offset
+ * A {@code vec[T]}: a backing array ({@link Storage}; {@link StructColumns} for structs of scalars), an offset
  * and a length. Immutable once built; {@code slice}
  * makes a view on the same array, and the store may be an external buffer read in place. Exposed to other languages
  * as a read-only array and, for scalar elements, as a read-only buffer of the packed elements (interop buffer
@@ -36,8 +36,13 @@ public final class WeldVector implements TruffleObject {
         this.store = store;
         this.offset = offset;
         this.length = length;
-        assert !(store instanceof Object[]) || StructLayout.of(elemType) == null
-                : "a vector of flat structs of scalars is stored in columns";
+        assert !(store instanceof Object[]) || notInColumns(elemType) : "a vector of structs of scalars is stored in columns";
+    }
+
+    /** Whether vectors of {@code elem} are not stored in columns ({@link StructLayout}). */
+    @TruffleBoundary
+    private static boolean notInColumns(WeldType elem) {
+        return StructLayout.of(elem) == null;
     }
 
     /** Element {@code i} (0-based, unchecked) boxed in its carrier. */
