@@ -617,6 +617,47 @@ public final class ScalarTable {
         return order[j];
     }
 
+    /**
+     * Writes the entries in insertion order into {@code keys} and {@code values}, primitive arrays of the key and
+     * value kinds with room for {@link #size} elements (the columns of {@code tovec}'s vector), without boxing.
+     */
+    public void copyEntries(Object keys, Object values) {
+        boolean intKeys = Carrier.of(keyKind) == Carrier.INT;
+        for (int j = 0; j < size; j++) {
+            long k = slots[2 * order[j]];
+            if (intKeys) {
+                Storage.writeInt(keyKind, keys, j, (int) k);
+            } else {
+                ((long[]) keys)[j] = k;
+            }
+        }
+        switch (Carrier.of(valueKind)) {
+            case INT -> {
+                for (int j = 0; j < size; j++) {
+                    Storage.writeInt(valueKind, values, j, (int) longAt(order[j]));
+                }
+            }
+            case LONG -> {
+                long[] v = (long[]) values;
+                for (int j = 0; j < size; j++) {
+                    v[j] = longAt(order[j]);
+                }
+            }
+            case FLOAT -> {
+                float[] v = (float[]) values;
+                for (int j = 0; j < size; j++) {
+                    v[j] = (float) doubleAt(order[j]);
+                }
+            }
+            default -> {
+                double[] v = (double[]) values;
+                for (int j = 0; j < size; j++) {
+                    v[j] = doubleAt(order[j]);
+                }
+            }
+        }
+    }
+
     /** The key in slot {@code s}, boxed in its carrier. */
     public Object keyAt(int s) {
         long k = slots[2 * s];

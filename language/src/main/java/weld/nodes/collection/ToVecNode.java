@@ -5,12 +5,16 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Storage;
+import weld.runtime.StructColumns;
 import weld.runtime.WeldDict;
 import weld.runtime.WeldStruct;
 import weld.runtime.WeldVector;
 import weld.types.WeldType;
 
-/** {@code tovec(d)}: the entries as a {@code vec[{K, V}]} in the dictionary's (unspecified) order. */
+/**
+ * {@code tovec(d)}: the entries as a {@code vec[{K, V}]} in the dictionary's (unspecified) order; a typed dictionary
+ * ({@link weld.runtime.ScalarTable}) copies its keys and values into the vector's two columns without boxing them.
+ */
 public final class ToVecNode extends WeldExpressionNode {
     private final WeldType.Struct pairType;
     @Child private WeldExpressionNode dict;
@@ -29,8 +33,12 @@ public final class ToVecNode extends WeldExpressionNode {
     private WeldVector toVec(WeldDict d) {
         int n = d.size();
         Object out = Storage.newStore(pairType, n);
-        int[] i = {0};
-        d.forEach((k, v) -> Storage.writeBoxed(null, out, i[0]++, new WeldStruct(pairType, new Object[] {k, v})));
+        if (d.table != null && out instanceof StructColumns c && c.layout.columnCount() == 2) {
+            d.table.copyEntries(c.column(0), c.column(1));
+        } else {
+            int[] i = {0};
+            d.forEach((k, v) -> Storage.writeBoxed(null, out, i[0]++, new WeldStruct(pairType, new Object[] {k, v})));
+        }
         return new WeldVector(pairType, out, 0, n);
     }
 }
