@@ -173,6 +173,18 @@ class StructColumnsTest {
     }
 
     @Test
+    void typedDictionariesCopyTheirEntriesIntoColumns() {
+        // Keys and values of each carrier, the key that marks a free slot (i64's minimum) included.
+        assertBoth("[{-9223372036854775808, 4.0}, {0, 7.0}, {7, 1.5}]", "|n: i64| sort(tovec(result(for("
+                + "[-9223372036854775808L, 7L, 0L, -9223372036854775808L, 0L], dictmerger[i64, f32, +], |b, i, k| "
+                + "merge(b, {k, f32(i) + 0.5f})))), |p, q| compare(p.$0, q.$0))", 0L);
+        assertBoth("[{1, 65535}, {200, 3}]", "|n: i64| sort(tovec(result(for([200, 1, 200], dictmerger[u8, u16, max], "
+                + "|b, i, k| merge(b, {u8(k), select(k == 1, u16(65535), u16(i + 1L))})))), |p, q| compare(p.$0, q.$0))", 0L);
+        assertBoth("[{-3, 9}, {2, 4}]", "|n: i64| sort(tovec(result(for([2, -3, 2], dictmerger[i32, i64, *], "
+                + "|b, i, k| merge(b, {k, i64(k) * i64(k) / select(i == 2L, 4L, 1L)})))), |p, q| compare(p.$0, q.$0))", 0L);
+    }
+
+    @Test
     void nestedStructsAreFlattenedIntoColumns() {
         // Group-by with a struct of sums: tovec gives {key, {sum, count}}; sorted by the key (recognized) and by the
         // nested sum (the comparator runs), read back through a loop and a lookup.
