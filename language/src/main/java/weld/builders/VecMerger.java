@@ -220,7 +220,8 @@ public final class VecMerger {
         if (narrowCounts != null) {
             flushNarrow();
         }
-        return new WeldVector(elemType, store instanceof Object[] structs ? columnsIfScalar(structs) : store, 0, length);
+        Object elements = store instanceof Object[] structs ? columnsIfScalar(structs) : store;
+        return new WeldVector(elemType, elements, 0, length);
     }
 
     /** Elements that are structs of scalars in the columns such vectors have ({@link StructLayout}). */

@@ -462,7 +462,8 @@ public final class NodeBuilder {
             iterators.add(new IteratorNode(it.pos(), slots, it.kind(), lanes, range ? null : build(it.data()),
                     it.start() == null ? null : build(it.start()), it.end() == null ? null : build(it.end()),
                     it.stride() == null ? null : build(it.stride())));
-            loaders.add(new ElementLoader(slots, scalar, range ? null : StructLayout.of(elem), range, it.unitStride() && it.kind() != IterKind.SIMD,
+            StructLayout layout = range ? null : StructLayout.of(elem);
+            loaders.add(new ElementLoader(slots, scalar, layout, range, it.unitStride() && it.kind() != IterKind.SIMD,
                     it.kind() == IterKind.SIMD ? lanes : 0));
             elements.add(new SlotBinding(slots.element(), c));
             iteratorSlots.add(slots);

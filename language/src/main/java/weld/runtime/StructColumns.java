@@ -4,8 +4,8 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 /**
  * The backing store of a vector of structs of scalars (see {@link StructLayout}): one primitive array per scalar
- * field, nested structs' fields flattened, all of the same length. Used where other vectors have a backing array: {@link Storage}'s boxed reads,
- * writes and copies accept it.
+ * field, nested structs' fields flattened, all of the same length. Used where other vectors have a backing array:
+ * {@link Storage}'s boxed reads, writes and copies accept it.
  */
 public final class StructColumns {
     public final StructLayout layout;

@@ -36,7 +36,8 @@ public final class WeldVector implements TruffleObject {
         this.store = store;
         this.offset = offset;
         this.length = length;
-        assert !(store instanceof Object[]) || notInColumns(elemType) : "a vector of structs of scalars is stored in columns";
+        assert !(store instanceof Object[]) || notInColumns(elemType)
+                : "a vector of structs of scalars is stored in columns";
     }
 
     /** Whether vectors of {@code elem} are not stored in columns ({@link StructLayout}). */
