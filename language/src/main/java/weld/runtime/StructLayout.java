@@ -97,6 +97,15 @@ public final class StructLayout {
         return c;
     }
 
+    /**
+     * Element {@code i} of the store of a vector of objects: read through {@code layout}, a constant of the calling
+     * node, when it is not null (the store is then columns), else from the {@code Object[]}.
+     */
+    public static Object readElement(StructLayout layout, Object store, int i) {
+        return layout != null ? layout.read(CompilerDirectives.castExact(store, StructColumns.class), i)
+                : Storage.readObject(store, i);
+    }
+
     /** Element {@code i} of {@code c} as a struct (its fields boxed in their carriers). */
     public WeldStruct read(StructColumns c, int i) {
         return read(c, 0, i);

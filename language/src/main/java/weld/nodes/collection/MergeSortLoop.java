@@ -9,7 +9,6 @@ import com.oracle.truffle.api.nodes.RepeatingNode;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
 import weld.runtime.Storage;
-import weld.runtime.StructColumns;
 import weld.runtime.StructLayout;
 import weld.syntax.ScalarKind;
 
@@ -153,9 +152,7 @@ final class MergeSortLoop extends Node implements RepeatingNode {
             case LONG -> frame.setLong(slot, Storage.readLong(store, i));
             case FLOAT -> frame.setFloat(slot, Storage.readFloat(store, i));
             case DOUBLE -> frame.setDouble(slot, Storage.readDouble(store, i));
-            case OBJECT -> frame.setObject(slot, layout != null
-                    ? layout.read(CompilerDirectives.castExact(store, StructColumns.class), i)
-                    : Storage.readObject(store, i));
+            case OBJECT -> frame.setObject(slot, StructLayout.readElement(layout, store, i));
         }
     }
 

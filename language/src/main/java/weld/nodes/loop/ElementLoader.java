@@ -8,8 +8,6 @@ import com.oracle.truffle.api.nodes.Node;
 import weld.nodes.collection.StoreReadNode;
 import weld.runtime.Carrier;
 import weld.runtime.SimdOps;
-import weld.runtime.Storage;
-import weld.runtime.StructColumns;
 import weld.runtime.StructLayout;
 import weld.syntax.ScalarKind;
 
@@ -82,9 +80,7 @@ public final class ElementLoader extends Node {
             case LONG -> frame.setLong(e, read.readLong(store, j));
             case FLOAT -> frame.setFloat(e, read.readFloat(store, j));
             case DOUBLE -> frame.setDouble(e, read.readDouble(store, j));
-            case OBJECT -> frame.setObject(e, layout != null
-                    ? layout.read(CompilerDirectives.castExact(store, StructColumns.class), j)
-                    : Storage.readObject(store, j));
+            case OBJECT -> frame.setObject(e, StructLayout.readElement(layout, store, j));
         }
     }
 
