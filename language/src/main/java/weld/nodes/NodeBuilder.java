@@ -1,6 +1,7 @@
 package weld.nodes;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -40,6 +41,7 @@ import weld.nodes.collection.MakeVectorNode;
 import weld.nodes.collection.SerializeNode;
 import weld.nodes.collection.SliceNode;
 import weld.nodes.collection.SortNode;
+import weld.nodes.collection.SortOperands;
 import weld.nodes.collection.SortOrder;
 import weld.nodes.collection.ToVecNode;
 import weld.nodes.control.AssertNode;
@@ -110,14 +112,27 @@ public final class NodeBuilder {
     /** How many sort comparators enclose the node being built (their loops run inside the sort, sequentially). */
     private int inComparator;
 
-    /** Where a variable lives: one slot, or (a zipped loop element) one slot per field. */
+    /**
+     * Where a variable lives: one slot, or (a zipped loop element, a sort comparator's struct parameter) one binding
+     * per field.
+     */
     private sealed interface Binding {
+        /** Adds the slots this binding reads to {@code slots}. */
+        void addSlots(Collection<Integer> slots);
     }
 
     private record SlotBinding(int slot, Carrier carrier) implements Binding {
+        @Override
+        public void addSlots(Collection<Integer> slots) {
+            slots.add(slot);
+        }
     }
 
-    private record ZipBinding(WeldType.Struct type, List<SlotBinding> fields) implements Binding {
+    private record ZipBinding(WeldType.Struct type, List<? extends Binding> fields) implements Binding {
+        @Override
+        public void addSlots(Collection<Integer> slots) {
+            fields.forEach(f -> f.addSlots(slots));
+        }
     }
 
     /** A lookup its loop reads like an iterator ({@link IndexedLookup}): the loop's lookup and the element slot. */
@@ -162,6 +177,43 @@ public final class NodeBuilder {
         int slot = newSlot(c);
         env.put(s, new SlotBinding(slot, c));
         return slot;
+    }
+
+    /**
+     * Binds {@code s}, a struct of scalars laid out as {@code layout}, to one slot per column (nested structs'
+     * columns in their place): field reads of it read slots, so no struct is made. Returns the slots in column order.
+     */
+    private int[] bindColumns(Symbol s, StructLayout layout) {
+        int[] slots = new int[layout.columnCount()];
+        env.put(s, columnBinding(layout.type, layout, 0, slots));
+        return slots;
+    }
+
+    private ZipBinding columnBinding(WeldType.Struct type, StructLayout layout, int base, int[] slots) {
+        List<Binding> fields = new ArrayList<>();
+        int column = base;
+        for (WeldType field : type.fields()) {
+            if (field.resolve() instanceof WeldType.Struct inner) {
+                fields.add(columnBinding(inner, layout, column, slots));
+                column += StructLayout.of(inner).columnCount();
+            } else {
+                Carrier c = Carrier.of(layout.kind(column));
+                slots[column] = newSlot(c);
+                fields.add(new SlotBinding(slots[column], c));
+                column++;
+            }
+        }
+        return new ZipBinding(type, fields);
+    }
+
+    /** The binding of the field {@code g} reads where its struct is bound field by field; null otherwise. */
+    private Binding fieldBinding(Expr.GetField g) {
+        Binding struct = switch (g.struct()) {
+            case Expr.Ident id -> env.get(id.symbol());
+            case Expr.GetField inner -> fieldBinding(inner);
+            default -> null;
+        };
+        return struct instanceof ZipBinding z ? z.fields().get(g.index()) : null;
     }
 
     private WeldExpressionNode[] buildAll(List<? extends Expr> es) {
@@ -213,13 +265,8 @@ public final class NodeBuilder {
                             ? new WeldExpressionNode[] {g} : buildAll(s.elems()), build(b))
                     : new MakeStructNode((WeldType.Struct) s.type(), buildAll(s.elems()));
             case Expr.MakeVector v -> new MakeVectorNode(((WeldType.Vec) v.type()).elem(), buildAll(v.elems()));
-            case Expr.GetField g -> {
-                if (g.struct() instanceof Expr.Ident id && env.get(id.symbol()) instanceof ZipBinding z) {
-                    SlotBinding f = z.fields().get(g.index());
-                    yield new ReadLocalNode(f.slot(), f.carrier());
-                }
-                yield new GetFieldNode(g.index(), build(g.struct()));
-            }
+            case Expr.GetField g -> fieldBinding(g) instanceof Binding b ? read(b)
+                    : new GetFieldNode(g.index(), build(g.struct()));
             case Expr.Annotated a -> build(a.expr());
             case Expr.Len l -> new LenNode(build(l.vector()));
             case Expr.Lookup l when indexedLookups.get(l) instanceof IndexedBinding ib -> new IndexedLookupRead(ib.source(),
@@ -238,12 +285,16 @@ public final class NodeBuilder {
                 WeldType elem = ((WeldType.Vec) s.vector().type().resolve()).elem();
                 Carrier c = Carrier.of(elem);
                 int state = newSlot(Carrier.OBJECT);
-                int left = bind(s.comparator().params().get(0).symbol(), c);
-                int right = bind(s.comparator().params().get(1).symbol(), c);
+                StructLayout layout = StructLayout.of(elem);
+                Symbol a = s.comparator().params().get(0).symbol();
+                Symbol b = s.comparator().params().get(1).symbol();
+                SortOperands operands = layout != null
+                        ? SortOperands.columns(layout, bindColumns(a, layout), bindColumns(b, layout))
+                        : SortOperands.elements(c, Storage.kindOf(elem), bind(a, c), bind(b, c));
                 inComparator++;
                 WeldExpressionNode cmp = build(s.comparator().body());
                 inComparator--;
-                yield new SortNode(state, left, right, c, elem, SortOrder.of(s.comparator(), elem), vec, cmp);
+                yield new SortNode(state, operands, SortOrder.of(s.comparator(), elem), vec, cmp);
             }
             case Expr.ToVec t -> new ToVecNode((WeldType.Struct) ((WeldType.Vec) t.type()).elem(), build(t.dict()));
             case Expr.Serialize s -> new SerializeNode(s.pos(), s.value().type(), false, build(s.value()));
@@ -535,11 +586,8 @@ public final class NodeBuilder {
     private SortedSet<Integer> outerSlots(Expr.For f) {
         SortedSet<Integer> slots = new TreeSet<>();
         for (Symbol s : FreeVariables.of(f)) {
-            switch (env.get(s)) {
-                case SlotBinding b -> slots.add(b.slot());
-                case ZipBinding z -> z.fields().forEach(b -> slots.add(b.slot()));
-                case null -> {
-                }
+            if (env.get(s) instanceof Binding b) {
+                b.addSlots(slots);
             }
         }
         addEnclosingLookups(f, slots);

@@ -7,10 +7,6 @@ import com.oracle.truffle.api.nodes.Node;
 import com.oracle.truffle.api.nodes.RepeatingNode;
 
 import weld.nodes.WeldExpressionNode;
-import weld.runtime.Carrier;
-import weld.runtime.Storage;
-import weld.runtime.StructLayout;
-import weld.syntax.ScalarKind;
 
 /**
  * The loop of a sort whose comparator runs: a stable merge sort of a permutation of the elements. Runs of
@@ -18,30 +14,19 @@ import weld.syntax.ScalarKind;
  * order (the last of the first run not after the first of the second) is copied after one comparison. Each
  * repetition sorts one run or merges one pair and reports the elements it placed as loop iterations, so a large sort
  * is compiled on stack replacement, the comparator inlined into the merge loops, and its elements go to the
- * comparator's parameter slots unboxed. The state of a sort in progress ({@link MergeSortState}) lives in a frame
+ * comparator's parameter slots unboxed ({@link SortOperands}). The state of a sort in progress ({@link MergeSortState}) lives in a frame
  * slot.
  */
 final class MergeSortLoop extends Node implements RepeatingNode {
     /** Elements per run sorted by insertion before the merge passes. */
     static final int RUN = 16;
     private final int stateSlot;
-    private final int leftSlot;
-    private final int rightSlot;
-    private final Carrier carrier;
-    /** The elements' scalar kind (null: objects). */
-    private final ScalarKind kind;
-    /** The column layout of struct elements, or null. */
-    private final StructLayout layout;
+    private final SortOperands operands;
     @Child private WeldExpressionNode comparator;
 
-    MergeSortLoop(int stateSlot, int leftSlot, int rightSlot, Carrier carrier, ScalarKind kind, StructLayout layout,
-                  WeldExpressionNode comparator) {
-        this.layout = layout;
+    MergeSortLoop(int stateSlot, SortOperands operands, WeldExpressionNode comparator) {
         this.stateSlot = stateSlot;
-        this.leftSlot = leftSlot;
-        this.rightSlot = rightSlot;
-        this.carrier = carrier;
-        this.kind = kind;
+        this.operands = operands;
         this.comparator = comparator;
     }
 
@@ -86,10 +71,10 @@ final class MergeSortLoop extends Node implements RepeatingNode {
     private void insertionSort(VirtualFrame frame, MergeSortState s, int[] p, int lo, int hi) {
         for (int i = lo + 1; i < hi; i++) {
             int x = p[i];
-            load(frame, rightSlot, s, x);
+            loadRight(frame, s, x);
             int j = i;
             while (j > lo) {
-                load(frame, leftSlot, s, p[j - 1]);
+                loadLeft(frame, s, p[j - 1]);
                 if (comparator.executeInt(frame) <= 0) {
                     break;
                 }
@@ -112,21 +97,21 @@ final class MergeSortLoop extends Node implements RepeatingNode {
         int i = lo;
         int j = mid;
         int k = lo;
-        load(frame, leftSlot, s, from[i]);
-        load(frame, rightSlot, s, from[j]);
+        loadLeft(frame, s, from[i]);
+        loadRight(frame, s, from[j]);
         while (true) {
             if (comparator.executeInt(frame) <= 0) {
                 to[k++] = from[i++];
                 if (i == mid) {
                     break;
                 }
-                load(frame, leftSlot, s, from[i]);
+                loadLeft(frame, s, from[i]);
             } else {
                 to[k++] = from[j++];
                 if (j == hi) {
                     break;
                 }
-                load(frame, rightSlot, s, from[j]);
+                loadRight(frame, s, from[j]);
             }
         }
         System.arraycopy(from, i, to, k, mid - i);
@@ -135,25 +120,19 @@ final class MergeSortLoop extends Node implements RepeatingNode {
 
     /** The comparator on elements {@code a} and {@code b}. */
     private int compare(VirtualFrame frame, MergeSortState s, int a, int b) {
-        load(frame, leftSlot, s, a);
-        load(frame, rightSlot, s, b);
+        loadLeft(frame, s, a);
+        loadRight(frame, s, b);
         return comparator.executeInt(frame);
     }
 
-    /** Element {@code e} of the sort's vector into {@code slot}. */
-    private void load(VirtualFrame frame, int slot, MergeSortState s, int e) {
-        load(frame, slot, s.store, s.offset + e);
+    /** Element {@code e} of the sort's vector as the comparator's left operand. */
+    private void loadLeft(VirtualFrame frame, MergeSortState s, int e) {
+        operands.loadLeft(frame, s.store, s.offset + e);
     }
 
-    private void load(VirtualFrame frame, int slot, Object store, int i) {
-        switch (carrier) {
-            case BOOLEAN -> frame.setBoolean(slot, Storage.readBoolean(store, i));
-            case INT -> frame.setInt(slot, Storage.readInt(kind, store, i));
-            case LONG -> frame.setLong(slot, Storage.readLong(store, i));
-            case FLOAT -> frame.setFloat(slot, Storage.readFloat(store, i));
-            case DOUBLE -> frame.setDouble(slot, Storage.readDouble(store, i));
-            case OBJECT -> frame.setObject(slot, StructLayout.readElement(layout, store, i));
-        }
+    /** Element {@code e} of the sort's vector as the comparator's right operand. */
+    private void loadRight(VirtualFrame frame, MergeSortState s, int e) {
+        operands.loadRight(frame, s.store, s.offset + e);
     }
 
     /** Counts {@code n} placed elements as iterations of this loop, so that a long sort is compiled while it runs. */

@@ -7,22 +7,20 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.LoopNode;
 
 import weld.nodes.WeldExpressionNode;
-import weld.runtime.Carrier;
 import weld.runtime.FieldSort;
 import weld.runtime.PrimitiveSort;
 import weld.runtime.Storage;
-import weld.runtime.StructLayout;
 import weld.runtime.WeldVector;
 import weld.runtime.external.ExternalBuffer;
-import weld.types.WeldType;
 
 /**
  * {@code sort(v, |a, b| cmp)}: a sorted copy of the vector. A comparator that orders numbers or structs by a field's
  * value ({@link SortOrder}) is not called: the copy of the primitive array is sorted directly (10^6 {@code f64}:
  * 18-60 ms, the first call 170-220), structs by their key fields ({@link FieldSort}). Any other comparator runs in a
  * stable merge sort ({@link MergeSortLoop}) compiled with the comparator inlined; its body runs with its two
- * parameters in their frame slots and returns a negative, zero or positive i32. Equal elements keep their order
- * there; a comparator that is not a consistent order gives some permutation of the elements.
+ * parameters in frame slots (a struct of scalars field by field: {@link SortOperands}) and returns a negative, zero
+ * or positive i32. Equal elements keep their order there; a comparator that is not a consistent order gives some
+ * permutation of the elements.
  */
 public final class SortNode extends WeldExpressionNode {
     private final int stateSlot;
@@ -33,18 +31,15 @@ public final class SortNode extends WeldExpressionNode {
     @Child private LoopNode loop;
 
     /**
-     * A sort of {@code vector}'s elements (of type {@code elem}, carried as {@code carrier}) in {@code order}, or by
-     * running {@code comparator} on elements in {@code leftSlot} and {@code rightSlot}; {@code stateSlot} holds a
-     * sort in progress.
+     * A sort of {@code vector}'s elements in {@code order}, or by running {@code comparator} on elements loaded as
+     * {@code operands}; {@code stateSlot} holds a sort in progress.
      */
-    public SortNode(int stateSlot, int leftSlot, int rightSlot, Carrier carrier, WeldType elem,
-                    SortOrder order, WeldExpressionNode vector, WeldExpressionNode comparator) {
+    public SortNode(int stateSlot, SortOperands operands, SortOrder order, WeldExpressionNode vector,
+                    WeldExpressionNode comparator) {
         this.order = order;
         this.stateSlot = stateSlot;
         this.vector = vector;
-        this.loop = Truffle.getRuntime().createLoopNode(
-                new MergeSortLoop(stateSlot, leftSlot, rightSlot, carrier, Storage.kindOf(elem),
-                        StructLayout.of(elem), comparator));
+        this.loop = Truffle.getRuntime().createLoopNode(new MergeSortLoop(stateSlot, operands, comparator));
     }
 
     @Override
