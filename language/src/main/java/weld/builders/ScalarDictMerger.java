@@ -36,17 +36,15 @@ public final class ScalarDictMerger {
      * direct table.
      */
     public ScalarDictMerger(WeldType.Dict type, BinOp op, long hint, SizeFeedback feedback) {
-        this(type, op, feedback, Math.max(Math.min(Math.max(hint, 0), 1 << 16), affordable(feedback.resultSize())));
+        this(type, op, feedback, feedback.expectedResult(hint));
     }
 
     private ScalarDictMerger(WeldType.Dict type, BinOp op, SizeFeedback feedback, long expected) {
         this.type = type;
         this.op = op;
         this.feedback = feedback;
-        long directSlots = feedback.directSlots() < 0 ? Math.max(2 * expected, 1) : feedback.directSlots();
-        this.table = new ScalarTable(((WeldType.Scalar) type.key().resolve()).kind(),
-                ((WeldType.Scalar) type.value().resolve()).kind(), expected,
-                ScalarTable.affordsDirect(directSlots) ? directSlots : 0);
+        this.table = feedback.newTable(((WeldType.Scalar) type.key().resolve()).kind(),
+                ((WeldType.Scalar) type.value().resolve()).kind(), expected);
     }
 
     private ScalarDictMerger(ScalarDictMerger d) {
@@ -67,15 +65,10 @@ public final class ScalarDictMerger {
         return new ScalarDictMerger(this);
     }
 
-    /** {@code size}, or 0 where presizing for it would take more than half of the evaluation's memory limit. */
-    private static long affordable(long size) {
-        return ScalarTable.affords(size) ? size : 0;
-    }
-
     /** An empty partial of this dictmerger for a task of a parallel loop, sized as the last partials were. */
     @TruffleBoundary
     public ScalarDictMerger emptyPartial() {
-        return new ScalarDictMerger(type, op, feedback, affordable(feedback.partialSize()));
+        return new ScalarDictMerger(type, op, feedback, feedback.expectedPartial());
     }
 
     /** The table to merge into. */

@@ -1,5 +1,8 @@
 package weld.builders;
 
+import weld.runtime.ScalarTable;
+import weld.syntax.ScalarKind;
+
 /**
  * How many entries the dictionaries built at one program point (one {@code dictmerger} expression) held the last
  * time, so that the next ones start at that size instead of growing to it from 16 slots: a table that grows to
@@ -34,6 +37,34 @@ public final class SizeFeedback {
      */
     public long directSlots() {
         return directSlots;
+    }
+
+    /**
+     * The entries a result is presized for: about {@code hint} (the program's size argument, at most 2^16) or as
+     * many as the last result held (where the memory limit affords it), whichever is more.
+     */
+    long expectedResult(long hint) {
+        return Math.max(Math.min(Math.max(hint, 0), 1 << 16), affordable(resultSize));
+    }
+
+    /** The entries a partial of a parallel loop is presized for: as many as the last partial held, if affordable. */
+    long expectedPartial() {
+        return affordable(partialSize);
+    }
+
+    /** {@code size}, or 0 where presizing for it would take more than half of the evaluation's memory limit. */
+    private static long affordable(long size) {
+        return ScalarTable.affords(size) ? size : 0;
+    }
+
+    /**
+     * An empty table for about {@code expected} entries: direct over the range of keys the last result needed, or
+     * over twice the expected entries before any result, and a hash table where the last result's keys did not suit
+     * a direct table.
+     */
+    ScalarTable newTable(ScalarKind keyKind, ScalarKind valueKind, long expected) {
+        long slots = directSlots < 0 ? Math.max(2 * expected, 1) : directSlots;
+        return new ScalarTable(keyKind, valueKind, expected, ScalarTable.affordsDirect(slots) ? slots : 0);
     }
 
     void recordResult(int size, long directSlots) {

@@ -15,6 +15,7 @@ import com.oracle.truffle.api.frame.FrameDescriptor;
 import weld.WeldException;
 import weld.WeldLanguage;
 import weld.builders.ScalarDictMerger;
+import weld.builders.StructDictMerger;
 import weld.ir.Children;
 import weld.ir.Expr;
 import weld.ir.FreeVariables;
@@ -26,6 +27,7 @@ import weld.nodes.builder.MergeDictNode;
 import weld.nodes.builder.MergeKeyedNode;
 import weld.nodes.builder.MergeLanesNode;
 import weld.nodes.builder.InPlaceUpdateNode;
+import weld.nodes.builder.MergeStructDictNode;
 import weld.nodes.builder.MergeStructNode;
 import weld.nodes.builder.VecMergeGroupNode;
 import weld.nodes.builder.VecMergeNode;
@@ -385,6 +387,13 @@ public final class NodeBuilder {
             }
             return MergeDictNode.ofPair(bt, b, build(m.value()));
         }
+        if (bt.kind() == BuilderKind.DICTMERGER && StructDictMerger.supports(bt)) {
+            List<Expr> fields = new ArrayList<>();
+            if (m.value() instanceof Expr.MakeStruct kv && literalFields(kv.elems().get(1), fields)) {
+                return MergeStructDictNode.of(bt, b, build(kv.elems().get(0)), buildAll(fields));
+            }
+            return MergeStructDictNode.ofPair(bt, b, build(m.value()));
+        }
         WeldExpressionNode v = build(m.value());
         if (m.value().type() instanceof WeldType.Simd simd) {
             return new MergeLanesNode(simd.kind(), bt.kind() == BuilderKind.MERGER ? bt.op() : null, b, v);
@@ -396,6 +405,26 @@ public final class NodeBuilder {
                     : new MergeStructNode(bt.elem(), bt.op(), b, v);
             case DICTMERGER, GROUPMERGER, VECMERGER -> new MergeKeyedNode(m.pos(), b, v);
         };
+    }
+
+    /**
+     * Adds to {@code out} the scalar fields of {@code e}, a struct of scalars, in column order (nested structs'
+     * fields in their place), where it and every struct inside it are literals; false otherwise.
+     */
+    private static boolean literalFields(Expr e, List<Expr> out) {
+        if (!(e.type().resolve() instanceof WeldType.Struct)) {
+            out.add(e);
+            return true;
+        }
+        if (!(e instanceof Expr.MakeStruct s)) {
+            return false;
+        }
+        for (Expr f : s.elems()) {
+            if (!literalFields(f, out)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -8,6 +8,7 @@ import weld.builders.Appender;
 import weld.builders.DictMerger;
 import weld.builders.GroupMerger;
 import weld.builders.ScalarDictMerger;
+import weld.builders.StructDictMerger;
 import weld.builders.VecMerger;
 import weld.runtime.ScalarOps;
 import weld.runtime.WeldStruct;
@@ -80,9 +81,11 @@ public final class Partials {
         return switch (b.kind()) {
             case MERGER -> ScalarOps.identity(b.elem(), b.op());
             case APPENDER -> new Appender(b.elem(), 0);
-            case DICTMERGER -> initial instanceof ScalarDictMerger d
-                    ? d.emptyPartial()
-                    : new DictMerger((WeldType.Dict) b.resultType(), b.op());
+            case DICTMERGER -> switch (initial) {
+                case ScalarDictMerger d -> d.emptyPartial();
+                case StructDictMerger d -> d.emptyPartial();
+                default -> new DictMerger((WeldType.Dict) b.resultType(), b.op());
+            };
             case GROUPMERGER -> new GroupMerger(b.params().get(0), b.params().get(1));
             case VECMERGER -> {
                 VecMerger v = (VecMerger) initial;
@@ -121,6 +124,10 @@ public final class Partials {
             case DICTMERGER -> {
                 if (acc instanceof ScalarDictMerger d) {
                     d.mergeAll((ScalarDictMerger) partial);
+                    return acc;
+                }
+                if (acc instanceof StructDictMerger d) {
+                    d.mergeAll((StructDictMerger) partial);
                     return acc;
                 }
                 for (Map.Entry<Object, Object> e : ((DictMerger) partial).entries()) {

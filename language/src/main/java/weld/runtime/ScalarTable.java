@@ -342,6 +342,59 @@ public final class ScalarTable {
     }
 
     /**
+     * The index of {@code key}'s entry in insertion order, the entry added as the next if absent: for a table whose
+     * values are these indexes, the keys of a dictmerger whose values live in columns by entry
+     * ({@link weld.builders.StructDictMerger}). Probes like {@link #mergeLong}; a new key (or one found only after
+     * {@link #PROBES} probes) of a hash table is added out of line, one of a direct table in line.
+     */
+    @ExplodeLoop
+    public int entryIndex(long key) {
+        long[] t = slots;
+        if (direct) {
+            if (Long.compareUnsigned(key, mask) <= 0) {
+                if (CompilerDirectives.injectBranchProbability(HIT, UNSAFE.getLong(t, keyOffset(key)) == key)) {
+                    return (int) UNSAFE.getLong(t, valueOffset(key));
+                }
+                int index = size;
+                occupyDirect(t, key);
+                UNSAFE.putLong(t, valueOffset(key), index);
+                return index;
+            }
+        } else if (key != EMPTY) {
+            long i = (key * PHI) >>> shift;
+            for (int p = 0; p < PROBES; p++) {
+                long found = UNSAFE.getLong(t, keyOffset(i));
+                if (CompilerDirectives.injectBranchProbability(HIT, found == key)) {
+                    return (int) UNSAFE.getLong(t, valueOffset(i));
+                }
+                if (found == EMPTY) {
+                    break;
+                }
+                i = (i + 1) & mask;
+            }
+        }
+        return insertIndex(key);
+    }
+
+    /** {@link #entryIndex} of a key the first probes did not find, out of line. */
+    @TruffleBoundary
+    private int insertIndex(long key) {
+        int s = find(key);
+        if (s >= 0) {
+            return (int) slots[2 * s + 1];
+        }
+        insert(s, key);
+        int index = size - 1;
+        slots[2 * order[index] + 1] = index;
+        return index;
+    }
+
+    /** The key of the {@code j}-th entry in insertion order, in its {@code long} form. */
+    public long keyOf(int j) {
+        return slots[2 * order[j]];
+    }
+
+    /**
      * Occupies the free slot of {@code key}, in the range of the direct table whose slots are {@code t}. The order
      * array has a place for every slot and the key's was free, so {@code size} is below its length: the unchecked
      * store leaves the compiled loop one deoptimization fewer per row (group-by with 10^3 keys: 16.7-16.9 -> 15.8-15.9

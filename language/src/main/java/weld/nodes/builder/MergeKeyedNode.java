@@ -7,6 +7,7 @@ import weld.WeldException;
 import weld.builders.DictMerger;
 import weld.builders.GroupMerger;
 import weld.builders.ScalarDictMerger;
+import weld.builders.StructDictMerger;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.WeldStruct;
@@ -34,6 +35,7 @@ public final class MergeKeyedNode extends WeldExpressionNode {
         switch (b) {
             case DictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
             case ScalarDictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
+            case StructDictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
             case GroupMerger g -> g.merge(kv.fields[0], kv.fields[1]);
             case VecMerger v -> {
                 long i = (Long) kv.fields[0];

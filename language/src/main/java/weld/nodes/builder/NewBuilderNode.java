@@ -6,6 +6,7 @@ import weld.builders.Appender;
 import weld.builders.DictMerger;
 import weld.builders.GroupMerger;
 import weld.builders.ScalarDictMerger;
+import weld.builders.StructDictMerger;
 import weld.builders.SizeFeedback;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
@@ -20,6 +21,8 @@ public final class NewBuilderNode extends WeldExpressionNode {
     private final WeldType.Builder type;
     /** Whether a dictmerger is a {@link ScalarDictMerger}. */
     private final boolean scalar;
+    /** Whether a dictmerger is a {@link StructDictMerger}. */
+    private final boolean structValues;
     /** Whether a vecmerger takes over its initial vector's array: the vector is fresh, referenced nowhere else. */
     private final boolean adopt;
     /** The sizes of the dictionaries built here, for the next ones' initial capacity. */
@@ -30,6 +33,7 @@ public final class NewBuilderNode extends WeldExpressionNode {
         this.type = type;
         this.adopt = adopt;
         this.scalar = type.kind() == weld.syntax.BuilderKind.DICTMERGER && ScalarDictMerger.supports(type);
+        this.structValues = type.kind() == weld.syntax.BuilderKind.DICTMERGER && StructDictMerger.supports(type);
         this.arg = arg;
     }
 
@@ -39,8 +43,10 @@ public final class NewBuilderNode extends WeldExpressionNode {
             case APPENDER -> new Appender(type.elem(), arg == null ? 0 : arg.executeLong(frame));
             case DICTMERGER -> {
                 long hint = arg != null ? arg.executeLong(frame) : 0;
-                yield scalar ? new ScalarDictMerger((WeldType.Dict) type.resultType(), type.op(), hint, sizes)
-                        : new DictMerger((WeldType.Dict) type.resultType(), type.op());
+                WeldType.Dict dict = (WeldType.Dict) type.resultType();
+                yield scalar ? new ScalarDictMerger(dict, type.op(), hint, sizes)
+                        : structValues ? new StructDictMerger(dict, type.op(), hint, sizes)
+                        : new DictMerger(dict, type.op());
             }
             case GROUPMERGER -> {
                 if (arg != null) {

@@ -7,6 +7,7 @@ import weld.builders.Appender;
 import weld.builders.DictMerger;
 import weld.builders.GroupMerger;
 import weld.builders.ScalarDictMerger;
+import weld.builders.StructDictMerger;
 import weld.builders.VecMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.WeldStruct;
@@ -36,6 +37,7 @@ public final class ResultNode extends WeldExpressionNode {
             case Appender a -> a.result();
             case DictMerger d -> d.result();
             case ScalarDictMerger d -> d.result();
+            case StructDictMerger d -> d.result();
             case GroupMerger g -> g.result();
             case VecMerger v -> v.result();
             case WeldStruct s when t instanceof WeldType.Struct st && !(s.type.equals(st)) -> {

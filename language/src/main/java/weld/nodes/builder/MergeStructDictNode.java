@@ -1,0 +1,105 @@
+package weld.nodes.builder;
+
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
+
+import weld.builders.StructDictMerger;
+import weld.nodes.WeldExpressionNode;
+import weld.runtime.Carrier;
+import weld.runtime.StructColumns;
+import weld.runtime.StructLayout;
+import weld.runtime.WeldStruct;
+import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/**
+ * {@code merge(b, {k, v})} on a {@link StructDictMerger}: the key probed and each field of the struct value
+ * combined into its column in compiled code, with the key kind, the value's layout and the operator fixed when the
+ * node is built. When the merged pair and its value are struct literals (nested value structs too), the key and
+ * each field are evaluated by their typed execute methods, so nothing is boxed; otherwise the pair goes through the
+ * boxed path.
+ */
+public final class MergeStructDictNode extends WeldExpressionNode {
+    private final Carrier keyCarrier;
+    private final StructLayout layout;
+    private final BinOp op;
+    @Child private WeldExpressionNode builder;
+    /** The key, or null when {@link #pair} gives the whole pair. */
+    @Child private WeldExpressionNode key;
+    /** The value's fields in column order (nested structs' fields in their place), or null. */
+    @Children private final WeldExpressionNode[] fields;
+    @Child private WeldExpressionNode pair;
+
+    private MergeStructDictNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
+                                WeldExpressionNode[] fields, WeldExpressionNode pair) {
+        this.keyCarrier = Carrier.of(type.params().get(0));
+        this.layout = StructLayout.of(type.params().get(1));
+        this.op = type.op();
+        this.builder = builder;
+        this.key = key;
+        this.fields = fields;
+        this.pair = pair;
+    }
+
+    /** A merge of the key and of the value's fields, one expression per column. */
+    public static MergeStructDictNode of(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
+                                         WeldExpressionNode[] fields) {
+        return new MergeStructDictNode(type, builder, key, fields, null);
+    }
+
+    /** A merge of a {@code {K, V}} struct value. */
+    public static MergeStructDictNode ofPair(WeldType.Builder type, WeldExpressionNode builder,
+                                             WeldExpressionNode pair) {
+        return new MergeStructDictNode(type, builder, null, null, pair);
+    }
+
+    @Override
+    public Object executeGeneric(VirtualFrame frame) {
+        StructDictMerger d = CompilerDirectives.castExact(builder.executeGeneric(frame), StructDictMerger.class);
+        if (pair != null) {
+            WeldStruct kv = (WeldStruct) pair.executeGeneric(frame);
+            d.merge(kv.fields[0], kv.fields[1]);
+            return d;
+        }
+        long k = keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame);
+        long[] bits = evaluateFields(frame);
+        int e = d.entry(k);
+        StructColumns c = d.columnsFor(e);
+        store(c, e, bits, d.fill(e));
+        return d;
+    }
+
+    /** The fields' values, in column order, as raw bits (floats as their IEEE bits). */
+    @ExplodeLoop
+    private long[] evaluateFields(VirtualFrame frame) {
+        long[] bits = new long[fields.length];
+        for (int j = 0; j < fields.length; j++) {
+            bits[j] = switch (Carrier.of(layout.kind(j))) {
+                case INT -> fields[j].executeInt(frame);
+                case LONG -> fields[j].executeLong(frame);
+                case FLOAT -> Float.floatToRawIntBits(fields[j].executeFloat(frame));
+                case DOUBLE -> Double.doubleToRawLongBits(fields[j].executeDouble(frame));
+                default -> throw CompilerDirectives.shouldNotReachHere("a boolean column");
+            };
+        }
+        return bits;
+    }
+
+    /** Sets (a new entry, {@code first}) or combines entry {@code e} of the columns with {@code bits}. */
+    @ExplodeLoop
+    private void store(StructColumns c, int e, long[] bits, boolean first) {
+        for (int j = 0; j < bits.length; j++) {
+            ScalarKind k = layout.kind(j);
+            Object column = c.column(j);
+            switch (Carrier.of(k)) {
+                case INT -> StructDictMerger.mergeInt(k, op, column, e, (int) bits[j], first);
+                case LONG -> StructDictMerger.mergeLong(k, op, column, e, bits[j], first);
+                case FLOAT -> StructDictMerger.mergeFloat(op, column, e, Float.intBitsToFloat((int) bits[j]), first);
+                case DOUBLE -> StructDictMerger.mergeDouble(op, column, e, Double.longBitsToDouble(bits[j]), first);
+                default -> throw CompilerDirectives.shouldNotReachHere("a boolean column");
+            }
+        }
+    }
+}
