@@ -526,7 +526,7 @@ public final class NodeBuilder {
         int ownSlots = slotCount;
         List<IteratorNode> iterators = new ArrayList<>();
         List<ElementLoader> loaders = new ArrayList<>();
-        List<Binding> elements = new ArrayList<>();
+        List<SlotBinding> elements = new ArrayList<>();
         List<LoopSlots> iteratorSlots = new ArrayList<>();
         for (Expr.Iter it : f.iters()) {
             if (it.kind() == IterKind.ND) {
@@ -537,18 +537,15 @@ public final class NodeBuilder {
             ScalarKind scalar = elem instanceof WeldType.Simd s ? s.kind() : range ? ScalarKind.I64 : Storage.kindOf(elem);
             int lanes = it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE ? SimdOps.lanes(scalar) : 0;
             Carrier c = Carrier.of(elem);
-            // A struct of scalars in columns is loaded field by field, each column to a slot of its own.
-            StructLayout layout = range ? null : StructLayout.of(elem);
-            int[] columns = layout == null ? null : new int[layout.columnCount()];
             LoopSlots slots = new LoopSlots(range ? -1 : newSlot(Carrier.OBJECT), newSlot(Carrier.LONG),
-                    newSlot(Carrier.LONG), layout == null ? newSlot(c) : -1);
+                    newSlot(Carrier.LONG), newSlot(c));
             iterators.add(new IteratorNode(it.pos(), slots, it.kind(), lanes, range ? null : build(it.data()),
                     it.start() == null ? null : build(it.start()), it.end() == null ? null : build(it.end()),
                     it.stride() == null ? null : build(it.stride())));
-            elements.add(layout == null ? new SlotBinding(slots.element(), c)
-                    : columnBinding(layout.type, layout, 0, columns));
-            loaders.add(new ElementLoader(slots, scalar, layout, columns, range,
-                    it.unitStride() && it.kind() != IterKind.SIMD, it.kind() == IterKind.SIMD ? lanes : 0));
+            StructLayout layout = range ? null : StructLayout.of(elem);
+            loaders.add(new ElementLoader(slots, scalar, layout, range, it.unitStride() && it.kind() != IterKind.SIMD,
+                    it.kind() == IterKind.SIMD ? lanes : 0));
+            elements.add(new SlotBinding(slots.element(), c));
             iteratorSlots.add(slots);
         }
         WeldExpressionNode builder = build(f.builder());
@@ -562,7 +559,7 @@ public final class NodeBuilder {
             env.put(params.get(2).symbol(), new ZipBinding((WeldType.Struct) params.get(2).type(), elements));
         }
         // The loaded slots: elements, then the lookups read like iterators.
-        List<Binding> loaded = new ArrayList<>(elements);
+        List<SlotBinding> loaded = new ArrayList<>(elements);
         List<IndexedLookup> lookups = indexedLookups(f, loaders, loaded);
         boolean parallel = inComparator == 0 && Partials.supports(f.builder().type());
         int countSlot = newSlot(Carrier.INT);
@@ -641,7 +638,7 @@ public final class NodeBuilder {
      * The lookups of loop {@code f} read like iterators ({@link IndexedLookupPlanner}), with their element loaders
      * added to {@code loaders} and their element slots to {@code loaded}; the lookups build to reads of those slots.
      */
-    private List<IndexedLookup> indexedLookups(Expr.For f, List<ElementLoader> loaders, List<Binding> loaded) {
+    private List<IndexedLookup> indexedLookups(Expr.For f, List<ElementLoader> loaders, List<SlotBinding> loaded) {
         List<IndexedLookup> lookups = new ArrayList<>();
         for (IndexedLookupPlanner.Planned p : IndexedLookupPlanner.plan(f)) {
             if (indexedLookups.containsKey(p.lookup())) {
@@ -678,11 +675,11 @@ public final class NodeBuilder {
      * The slots an update function writes before it reads them in every iteration: the elements, the index and the
      * slots of its own lets and inner loops (allocated from {@code from} to {@code to} while building it).
      */
-    private static int[] iterationSlots(List<Binding> elements, int indexSlot, int from, int to) {
-        List<Integer> loaded = new ArrayList<>();
-        elements.forEach(b -> b.addSlots(loaded));
-        return IntStream.concat(IntStream.concat(loaded.stream().mapToInt(Integer::intValue),
-                indexSlot >= 0 ? IntStream.of(indexSlot) : IntStream.empty()), IntStream.range(from, to)).toArray();
+    private static int[] iterationSlots(List<SlotBinding> elements, int indexSlot, int from, int to) {
+        IntStream own = IntStream.range(from, to);
+        IntStream loaded = elements.stream().mapToInt(SlotBinding::slot);
+        return IntStream.concat(IntStream.concat(loaded, indexSlot >= 0 ? IntStream.of(indexSlot) : IntStream.empty()),
+                own).toArray();
     }
 
     /**
@@ -692,7 +689,7 @@ public final class NodeBuilder {
      * function too, which gets one accumulator in the scalar body).
      */
     private LoopBody reduction(Expr.For f, int builderSlot, int indexSlot, int countSlot, int counterSlot,
-                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<Binding> loaded) {
+                               ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<SlotBinding> loaded) {
         WeldType bt = f.builder().type().resolve();
         List<WeldType.Builder> mergers = Reductions.mergers(bt);
         Symbol b = f.update().params().get(0).symbol();

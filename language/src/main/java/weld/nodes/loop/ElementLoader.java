@@ -3,30 +3,24 @@ package weld.nodes.loop;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
-import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.Node;
 
 import weld.nodes.collection.StoreReadNode;
 import weld.runtime.Carrier;
 import weld.runtime.SimdOps;
-import weld.runtime.Storage;
-import weld.runtime.StructColumns;
 import weld.runtime.StructLayout;
 import weld.syntax.ScalarKind;
 
 /**
  * Loads the element of iteration {@code i} of one iterator into its slot, straight from the backing array in the
  * element's carrier (a {@code rangeiter} element is the index value itself), or from the external buffer a vector
- * passed in from outside reads in place; a struct of scalars stored in columns goes field by field to one slot per
- * column, so that the loop makes no struct (one kept in a slot across iterations is allocated in compiled code).
+ * passed in from outside reads in place.
  */
 public final class ElementLoader extends Node {
     private final LoopSlots slots;
     private final ScalarKind kind;
     /** The column layout of struct elements, or null. */
     private final StructLayout layout;
-    /** Where the struct elements' columns go, one slot per column (in place of the element slot); or null. */
-    @CompilationFinal(dimensions = 1) private final int[] columnSlots;
     private final Carrier carrier;
     private final boolean range;
     private final boolean unitStride;
@@ -39,26 +33,24 @@ public final class ElementLoader extends Node {
 
     /**
      * {@code simdLanes} > 0: the element is a SIMD value of that many lanes starting at the index; {@code layout}:
-     * the columns of struct elements, or null; {@code columnSlots}: the slot of each of those columns, where the
-     * elements are loaded field by field, or null (the element slot then holds a struct).
+     * the columns of struct elements, or null.
      */
-    public ElementLoader(LoopSlots slots, ScalarKind kind, StructLayout layout, int[] columnSlots, boolean range,
-                         boolean unitStride, int simdLanes) {
-        this(slots, kind, layout, columnSlots, range, unitStride, simdLanes, null);
+    public ElementLoader(LoopSlots slots, ScalarKind kind, StructLayout layout, boolean range, boolean unitStride,
+                         int simdLanes) {
+        this(slots, kind, layout, range, unitStride, simdLanes, null);
     }
 
     /** The loads of an {@link IndexedLookup}'s elements. */
     public static ElementLoader forLookup(LoopSlots slots, ScalarKind kind, StructLayout layout, IndexedLookup lookup) {
-        return new ElementLoader(slots, kind, layout, null, false, true, 0, lookup);
+        return new ElementLoader(slots, kind, layout, false, true, 0, lookup);
     }
 
-    private ElementLoader(LoopSlots slots, ScalarKind kind, StructLayout layout, int[] columnSlots, boolean range,
-                          boolean unitStride, int simdLanes, IndexedLookup lookup) {
+    private ElementLoader(LoopSlots slots, ScalarKind kind, StructLayout layout, boolean range, boolean unitStride,
+                          int simdLanes, IndexedLookup lookup) {
         this.lookup = lookup;
         this.slots = slots;
         this.kind = kind;
         this.layout = layout;
-        this.columnSlots = columnSlots;
         this.carrier = range ? Carrier.LONG : kind == null || simdLanes > 0 ? Carrier.OBJECT : Carrier.of(kind);
         this.range = range;
         this.unitStride = unitStride;
@@ -78,10 +70,6 @@ public final class ElementLoader extends Node {
         }
         Object store = frame.getObject(slots.store());
         int j = arrayIndex(base, i, index);
-        if (columnSlots != null) {
-            loadColumns(frame, CompilerDirectives.castExact(store, StructColumns.class), j);
-            return;
-        }
         if (simdLanes > 0) {
             frame.setObject(e, SimdOps.load(store, j, simdLanes));
             return;
@@ -93,24 +81,6 @@ public final class ElementLoader extends Node {
             case FLOAT -> frame.setFloat(e, read.readFloat(store, j));
             case DOUBLE -> frame.setDouble(e, read.readDouble(store, j));
             case OBJECT -> frame.setObject(e, StructLayout.readElement(layout, store, j));
-        }
-    }
-
-    /** Element {@code j} of {@code c}, field by field into {@link #columnSlots}. */
-    @ExplodeLoop
-    private void loadColumns(VirtualFrame frame, StructColumns c, int j) {
-        for (int col = 0; col < columnSlots.length; col++) {
-            ScalarKind k = layout.kind(col);
-            Object column = c.column(col);
-            int slot = columnSlots[col];
-            switch (Carrier.of(k)) {
-                case BOOLEAN -> frame.setBoolean(slot, Storage.readBoolean(column, j));
-                case INT -> frame.setInt(slot, Storage.readInt(k, column, j));
-                case LONG -> frame.setLong(slot, Storage.readLong(column, j));
-                case FLOAT -> frame.setFloat(slot, Storage.readFloat(column, j));
-                case DOUBLE -> frame.setDouble(slot, Storage.readDouble(column, j));
-                case OBJECT -> throw CompilerDirectives.shouldNotReachHere("a column of objects");
-            }
         }
     }
 
