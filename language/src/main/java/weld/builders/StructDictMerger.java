@@ -71,7 +71,9 @@ public final class StructDictMerger {
         this.layout = StructLayout.of(type.value());
         this.feedback = feedback;
         this.index = feedback.newTable(((WeldType.Scalar) type.key().resolve()).kind(), ScalarKind.I64, expected);
-        this.capacity = (int) Math.max(16, Math.min(expected, 1 << 16));
+        // Room for every slot of a direct table (up to 2^16), so that a compiled merge into one never grows them.
+        int direct = index.isDirect() ? Math.min(index.capacity(), 1 << 16) : 0;
+        this.capacity = (int) Math.max(Math.max(16, direct), Math.min(expected, 1 << 16));
         this.values = layout.allocate(capacity);
     }
 
@@ -84,6 +86,21 @@ public final class StructDictMerger {
     /** The entry index of {@code key}, added as the next entry if absent (then not yet {@link #filled}). */
     public int entry(long key) {
         return index.entryIndex(key);
+    }
+
+    /** The table of keys to entry indexes ({@link ScalarTable#entryIndexDirect}, then {@link #entry}). */
+    public ScalarTable index() {
+        return index;
+    }
+
+    /** Whether the value columns have room for entry {@code e}. */
+    public boolean hasRoom(int e) {
+        return e < capacity;
+    }
+
+    /** The value columns, to be used only for an entry they have room for. */
+    public StructColumns values() {
+        return values;
     }
 
     /** The columns of the values, with room for entry {@code e}. */

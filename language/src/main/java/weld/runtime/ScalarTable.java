@@ -376,6 +376,24 @@ public final class ScalarTable {
         return insertIndex(key);
     }
 
+    /**
+     * {@link #entryIndex} in a direct table, with no call out of line: -1, adding nothing, if this table is not
+     * direct or {@code key} is outside its range.
+     */
+    public int entryIndexDirect(long key) {
+        if (!direct || Long.compareUnsigned(key, mask) > 0) {
+            return -1;
+        }
+        long[] t = slots;
+        if (CompilerDirectives.injectBranchProbability(HIT, UNSAFE.getLong(t, keyOffset(key)) == key)) {
+            return (int) UNSAFE.getLong(t, valueOffset(key));
+        }
+        int index = size;
+        occupyDirect(t, key);
+        UNSAFE.putLong(t, valueOffset(key), index);
+        return index;
+    }
+
     /** {@link #entryIndex} of a key the first probes did not find, out of line. */
     @TruffleBoundary
     private int insertIndex(long key) {

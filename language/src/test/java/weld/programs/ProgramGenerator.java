@@ -226,7 +226,7 @@ final class ProgramGenerator {
 
     /**
      * A groupmerger (groups in iteration order) or a dictmerger as a result, keyed by any key kind
-     * ({@link #key}).
+     * ({@link #key}); a dictmerger's values are sometimes structs of two numbers.
      */
     private String keyed(List<Var> env, int depth, boolean groups) {
         Iter it = iterator(env, depth);
@@ -235,9 +235,18 @@ final class ProgramGenerator {
         List<Var> body = l.body();
         String t = pick(NUMERIC);
         String[] key = key(body, depth);
-        String merge = "merge(" + b + ", {" + key[1] + ", " + scalar(t, body, depth - 1) + "})";
+        String value = scalar(t, body, depth - 1);
+        String op = mergeOp(t);
+        if (!groups && rnd.nextInt(3) == 0) {
+            // Struct values (several aggregates per key), merged field by field.
+            String t2 = pick(NUMERIC);
+            value = "{" + value + ", " + scalar(t2, body, depth - 1) + "}";
+            t = "{" + t + "," + t2 + "}";
+            op = pick("+", "min", "max");
+        }
+        String merge = "merge(" + b + ", {" + key[1] + ", " + value + "})";
         String builder = groups ? "groupmerger[" + key[0] + "," + t + "]"
-                : "dictmerger[" + key[0] + "," + t + "," + mergeOp(t) + "]";
+                : "dictmerger[" + key[0] + "," + t + "," + op + "]";
         return "result(" + l.head(builder) + filtered(merge, b, body, depth) + "))";
     }
 

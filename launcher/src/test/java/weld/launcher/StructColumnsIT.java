@@ -18,7 +18,8 @@ import weld.launcher.LauncherIT.Result;
 /**
  * Vectors of nested structs of scalars, stored in columns, made and read by compiled code: a filter into an appender,
  * a sort whose comparator reads nested fields, a group-by whose {@code tovec} gives {@code {key, {sum, count}}},
- * each compiled before it runs with compilation failures thrown, at 1 and 2 threads, against Java.
+ * and a group-by into struct values over hashed keys, each compiled before it runs with compilation failures
+ * thrown, at 1 and 2 threads, against Java.
  */
 class StructColumnsIT {
     private static final String PROGRAM = """
@@ -30,6 +31,15 @@ class StructColumnsIT {
             let t = sort(g, |p, q| compare(p.$0, q.$0));
             {i64(2.0 * result(for(s, merger[f64,+], |b, i, e| merge(b, f64(i) * e.$1.$0)))),
              i64(2.0 * result(for(t, merger[f64,+], |b, i, e| merge(b, f64(i) * (e.$1.$0 + f64(e.$1.$1)))))), len(t)}
+            """;
+
+    /** A group-by into struct values over hashed keys (a table and value columns that grow in compiled code). */
+    private static final String HASHED_GROUPS = """
+            |n: i64|
+            let d = result(for(rangeiter(0L, n, 1L), dictmerger[i64, {i64, f64}, max], |b, i, x|
+              merge(b, {x * 7919L % 5003L * 1000003L, {x, f64(x % 101L)}})));
+            let t = sort(tovec(d), |p, q| compare(p.$0, q.$0));
+            {len(t), result(for(t, merger[i64,+], |b, i, e| merge(b, i * e.$1.$0 + i64(e.$1.$1))))}
             """;
 
     @TempDir
@@ -52,6 +62,39 @@ class StructColumnsIT {
             assertEquals(0, r.exit(), r.err());
             assertEquals(expected(n), r.out().strip(), threads + " threads");
         }
+    }
+
+    @Test
+    void compiledCodeMergesStructValuesOverHashedKeys() throws Exception {
+        int n = 30_000;
+        Path prog = dir.resolve("groups.weld");
+        Files.writeString(prog, HASHED_GROUPS);
+        TreeMap<Long, long[]> groups = new TreeMap<>();
+        for (long x = 0; x < n; x++) {
+            long[] g = groups.computeIfAbsent(x * 7919 % 5003 * 1000003, k -> new long[] {Long.MIN_VALUE, -1});
+            g[0] = Math.max(g[0], x);
+            g[1] = Math.max(g[1], x % 101);
+        }
+        long sum = 0;
+        int i = 0;
+        for (long[] g : groups.values()) {
+            sum += i++ * g[0] + g[1];
+        }
+        String expected = "[" + groups.size() + ", " + sum + "]";
+        Result one = LauncherIT.weld(null, "--threads", "1", "--engine.CompileImmediately=true",
+                "--engine.BackgroundCompilation=false", "--engine.CompilationFailureAction=Throw", "run",
+                prog.toString(), "--arg", Integer.toString(n));
+        assertEquals(0, one.exit(), one.err());
+        assertEquals(expected, one.out().strip(), "1 thread");
+        // In tasks, compilation failures are traced: Graal 25.0.3's guarantee on task roots compiled before they run
+        // (see RandomProgramsIT) is the only one allowed.
+        Result two = LauncherIT.weld(null, "--threads", "2", "--grain", "1000", "--engine.CompileImmediately=true",
+                "--engine.BackgroundCompilation=false", "--engine.TraceCompilation=true", "run", prog.toString(),
+                "--arg", Integer.toString(n));
+        assertEquals(0, two.exit(), two.err());
+        assertEquals(expected, two.out().strip(), "2 threads");
+        assertEquals(List.of(), two.err().lines().filter(l -> l.contains("opt failed"))
+                .filter(l -> !l.contains("LoopChunkRoot") || !l.contains("Loop begin does not match")).toList());
     }
 
     /** The program's result computed in Java (every sum is exact: multiples of 0.5 far below 2^53). */

@@ -1,6 +1,7 @@
 package weld.nodes.builder;
 
 import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
@@ -31,6 +32,12 @@ public final class MergeStructDictNode extends WeldExpressionNode {
     /** The value's fields in column order (nested structs' fields in their place), or null. */
     @Children private final WeldExpressionNode[] fields;
     @Child private WeldExpressionNode pair;
+    /**
+     * Whether every merge of this node in compiled code found its key's entry in a direct table and room for it in
+     * the value columns: the compiled merge then calls nothing out of line (as {@link MergeDictNode}'s), so the
+     * loop keeps the tables and columns in registers. Cleared (and the code invalidated) otherwise.
+     */
+    @CompilationFinal private boolean directOnly = true;
 
     private MergeStructDictNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
                                 WeldExpressionNode[] fields, WeldExpressionNode pair) {
@@ -65,9 +72,22 @@ public final class MergeStructDictNode extends WeldExpressionNode {
         }
         long k = keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame);
         long[] bits = evaluateFields(frame);
-        int e = d.entry(k);
-        StructColumns c = d.columnsFor(e);
-        store(c, e, bits, d.fill(e));
+        int e = -1;
+        if (directOnly) {
+            e = d.index().entryIndexDirect(k);
+            if (e >= 0 && d.hasRoom(e)) {
+                store(d.values(), e, bits, d.fill(e));
+                return d;
+            }
+            if (CompilerDirectives.inCompiledCode() || !d.index().isDirect()) {
+                CompilerDirectives.transferToInterpreterAndInvalidate();
+                directOnly = false;
+            }
+        }
+        if (e < 0) {
+            e = d.entry(k);
+        }
+        store(d.columnsFor(e), e, bits, d.fill(e));
         return d;
     }
 
