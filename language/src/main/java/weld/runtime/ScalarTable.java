@@ -349,18 +349,13 @@ public final class ScalarTable {
      */
     @ExplodeLoop
     public int entryIndex(long key) {
-        long[] t = slots;
         if (direct) {
-            if (Long.compareUnsigned(key, mask) <= 0) {
-                if (CompilerDirectives.injectBranchProbability(HIT, UNSAFE.getLong(t, keyOffset(key)) == key)) {
-                    return (int) UNSAFE.getLong(t, valueOffset(key));
-                }
-                int index = size;
-                occupyDirect(t, key);
-                UNSAFE.putLong(t, valueOffset(key), index);
+            int index = entryIndexDirect(key);
+            if (index >= 0) {
                 return index;
             }
         } else if (key != EMPTY) {
+            long[] t = slots;
             long i = (key * PHI) >>> shift;
             for (int p = 0; p < PROBES; p++) {
                 long found = UNSAFE.getLong(t, keyOffset(i));
