@@ -402,6 +402,29 @@ public final class ScalarTable {
         return index;
     }
 
+    /** The entry index (the value) of a boxed key in a table of entry indexes, or -1 if it is absent. */
+    @TruffleBoundary
+    public int entryOf(Object key) {
+        int s = isKey(key) ? find(unboxKey(key)) : -1;
+        return s < 0 ? -1 : (int) slots[2 * s + 1];
+    }
+
+    /**
+     * Writes the keys in insertion order into {@code keys}, a primitive array of the key kind with room for
+     * {@link #size} elements.
+     */
+    public void copyKeys(Object keys) {
+        boolean intKeys = Carrier.of(keyKind) == Carrier.INT;
+        for (int j = 0; j < size; j++) {
+            long k = slots[2 * order[j]];
+            if (intKeys) {
+                Storage.writeInt(keyKind, keys, j, (int) k);
+            } else {
+                ((long[]) keys)[j] = k;
+            }
+        }
+    }
+
     /** The key of the {@code j}-th entry in insertion order, in its {@code long} form. */
     public long keyOf(int j) {
         return slots[2 * order[j]];
@@ -688,15 +711,7 @@ public final class ScalarTable {
      * value kinds with room for {@link #size} elements (the columns of {@code tovec}'s vector), without boxing.
      */
     public void copyEntries(Object keys, Object values) {
-        boolean intKeys = Carrier.of(keyKind) == Carrier.INT;
-        for (int j = 0; j < size; j++) {
-            long k = slots[2 * order[j]];
-            if (intKeys) {
-                Storage.writeInt(keyKind, keys, j, (int) k);
-            } else {
-                ((long[]) keys)[j] = k;
-            }
-        }
+        copyKeys(keys);
         switch (Carrier.of(valueKind)) {
             case INT -> {
                 for (int j = 0; j < size; j++) {

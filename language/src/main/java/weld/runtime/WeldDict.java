@@ -17,7 +17,9 @@ import weld.types.WeldType;
 /**
  * A {@code dict[K, V]}. A dictionary whose keys are scalars carried as {@code int} or {@code long} and whose values
  * are non-boolean scalars is a {@link ScalarTable} over primitive arrays (typed lookups read it without boxing);
- * any other is a map over keys and values boxed in their carriers, keys compared by value (vectors and structs by
+ * one with such keys and structs of numbers as values, made by a {@code dictmerger}
+ * ({@link weld.builders.StructDictMerger}), is a table from keys to entry indexes and the values in columns by
+ * entry; any other is a map over keys and values boxed in their carriers, keys compared by value (vectors and structs by
  * content). Entry order is unspecified in Weld; both representations keep insertion order. Exposed to other
  * languages through the interop hash messages.
  */
@@ -26,19 +28,32 @@ public final class WeldDict implements TruffleObject {
     public final WeldType.Dict type;
     /** The entries of a dictionary of scalars, or null (then {@link #map} holds them). */
     public final ScalarTable table;
+    /** The keys of a dictionary of struct values, each to the index of its entry (its value's row); or null. */
+    public final ScalarTable entryIndex;
+    /** The values of a dictionary of struct values, by entry index (insertion order); or null. */
+    public final StructColumns entryValues;
     private final Map<Object, Object> map;
 
     /** A dictionary over {@code table}, which it then owns. */
     public WeldDict(WeldType.Dict type, ScalarTable table) {
-        this.type = type;
-        this.table = table;
-        this.map = null;
+        this(type, table, null, null, null);
     }
 
-    private WeldDict(WeldType.Dict type, Map<Object, Object> map) {
+    private WeldDict(WeldType.Dict type, ScalarTable table, ScalarTable entryIndex, StructColumns entryValues,
+                     Map<Object, Object> map) {
         this.type = type;
-        this.table = null;
+        this.table = table;
+        this.entryIndex = entryIndex;
+        this.entryValues = entryValues;
         this.map = map;
+    }
+
+    /**
+     * A dictionary of struct values over {@code entryIndex} (keys to entry indexes) and {@code entryValues} (the
+     * values by entry), which it then owns.
+     */
+    public static WeldDict ofEntries(WeldType.Dict type, ScalarTable entryIndex, StructColumns entryValues) {
+        return new WeldDict(type, null, entryIndex, entryValues, null);
     }
 
     /** An empty dictionary of type {@code type}, to fill with {@link #put}. */
@@ -48,22 +63,26 @@ public final class WeldDict implements TruffleObject {
             return new WeldDict(type, new ScalarTable(((WeldType.Scalar) type.key().resolve()).kind(),
                     ((WeldType.Scalar) type.value().resolve()).kind(), 0));
         }
-        return new WeldDict(type, new LinkedHashMap<>());
+        return new WeldDict(type, null, null, null, new LinkedHashMap<>());
     }
 
     /** A boxed dictionary holding {@code map}, which it then owns. */
     public static WeldDict ofMap(WeldType.Dict type, Map<Object, Object> map) {
-        return new WeldDict(type, map);
+        return new WeldDict(type, null, null, null, map);
     }
 
     @TruffleBoundary
     public int size() {
-        return table != null ? table.size() : map.size();
+        return table != null ? table.size() : entryIndex != null ? entryIndex.size() : map.size();
     }
 
     /** The value of a boxed key, or null if it is absent. */
     @TruffleBoundary
     public Object get(Object key) {
+        if (entryIndex != null) {
+            int e = entryIndex.entryOf(key);
+            return e < 0 ? null : entryValues.get(e);
+        }
         return table != null ? table.getBoxed(key) : map.get(key);
     }
 
@@ -72,6 +91,8 @@ public final class WeldDict implements TruffleObject {
     public void put(Object key, Object value) {
         if (table != null) {
             table.putBoxed(key, value);
+        } else if (entryIndex != null) {
+            throw new IllegalStateException("a dictionary of struct values is made by its dictmerger");
         } else {
             map.put(key, value);
         }
@@ -84,6 +105,10 @@ public final class WeldDict implements TruffleObject {
             for (int j = 0; j < table.size(); j++) {
                 int s = table.slot(j);
                 f.accept(table.keyAt(s), table.valueAt(s));
+            }
+        } else if (entryIndex != null) {
+            for (int j = 0; j < entryIndex.size(); j++) {
+                f.accept(entryIndex.keyAt(entryIndex.slot(j)), entryValues.get(j));
             }
         } else {
             map.forEach(f);
@@ -150,7 +175,7 @@ public final class WeldDict implements TruffleObject {
         @ExportMessage
         @TruffleBoundary
         boolean hasIteratorNextElement() {
-            return it != null ? it.hasNext() : next < dict.table.size();
+            return it != null ? it.hasNext() : next < dict.size();
         }
 
         @ExportMessage
@@ -165,10 +190,13 @@ public final class WeldDict implements TruffleObject {
                 Map.Entry<Object, Object> e = it.next();
                 k = e.getKey();
                 v = e.getValue();
-            } else {
+            } else if (dict.table != null) {
                 int s = dict.table.slot(next++);
                 k = dict.table.keyAt(s);
                 v = dict.table.valueAt(s);
+            } else {
+                k = dict.entryIndex.keyAt(dict.entryIndex.slot(next));
+                v = dict.entryValues.get(next++);
             }
             WeldType.Struct pair = WeldType.Struct.of(dict.type.key().resolve(), dict.type.value().resolve());
             return new WeldStruct(pair, new Object[] {k, v});

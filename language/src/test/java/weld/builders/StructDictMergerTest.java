@@ -187,4 +187,28 @@ class StructDictMergerTest {
                 + "|c, j, x| {merge(c.$0, {(row * 100L + x) % 17L, {f64(x) * 0.5, 1L}}), merge(c.$1, 1L)})); "
                 + "{" + sortedEntries("result(r.$0)") + ", result(r.$1)}", n);
     }
+
+    @Test
+    void resultsReadLikeOtherDictionaries() {
+        // A merge after a result (linear builders never do it) leaves the result as it was.
+        assertBoth("{{1.0, 1}, {6.0, 6}, 2, {false, {0.0, 0}}, true, [{1, {6.0, 6}}, {2, {1.0, 1}}]}",
+                "|n: i64| let b1 = for(rangeiter(1L, n, 1L), dictmerger[i64, {f64, i64}, +], |b, i, x| "
+                + "merge(b, {x, {1.0, 1L}})); let d1 = result(b1); let d2 = result(merge(b1, {1L, {5.0, 5L}})); "
+                + "{lookup(d1, 1L), lookup(d2, 1L), len(tovec(d1)), optlookup(d1, 9L), keyexists(d2, 2L), "
+                + "tovec(deserialize[dict[i64, {f64, i64}]](serialize(d2)))}", 3L);
+        for (Context c : new Context[] {sequential, parallel}) {
+            org.graalvm.polyglot.Value d = c.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), "
+                    + "dictmerger[i32, {i64, f64}, max], |b, i, x| merge(b, {i32(x % 3L), {x, f64(x) * 0.5}})))")
+                    .execute(10L);
+            assertTrue(d.hasHashEntries());
+            assertEquals(3, d.getHashSize());
+            assertEquals(3.5, d.getHashValue(1).getArrayElement(1).asDouble());
+            assertEquals(9L, d.getHashValue(0).getArrayElement(0).asLong());
+            assertTrue(d.getHashValue(5) == null || d.getHashValue(5).isNull());
+            String error = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class,
+                    () -> c.eval("weld", "|n: i64| lookup(result(for(rangeiter(0L, n, 1L), dictmerger[i64, {f64, i64},"
+                            + " +], |b, i, x| merge(b, {x, {1.0, 1L}}))), 7L)").execute(3L)).getMessage();
+            assertTrue(error.contains("key 7 not found"), error);
+        }
+    }
 }

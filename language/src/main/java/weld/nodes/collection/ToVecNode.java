@@ -13,7 +13,8 @@ import weld.types.WeldType;
 
 /**
  * {@code tovec(d)}: the entries as a {@code vec[{K, V}]} in the dictionary's (unspecified) order; a typed dictionary
- * ({@link weld.runtime.ScalarTable}) copies its keys and values into the vector's two columns without boxing them.
+ * ({@link weld.runtime.ScalarTable}) copies its keys and values into the vector's two columns without boxing them,
+ * one of struct values its keys and value columns.
  */
 public final class ToVecNode extends WeldExpressionNode {
     private final WeldType.Struct pairType;
@@ -35,6 +36,11 @@ public final class ToVecNode extends WeldExpressionNode {
         Object out = Storage.newStore(pairType, n);
         if (d.table != null && out instanceof StructColumns c && c.layout.columnCount() == 2) {
             d.table.copyEntries(c.column(0), c.column(1));
+        } else if (d.entryIndex != null && out instanceof StructColumns c) {
+            d.entryIndex.copyKeys(c.column(0));
+            for (int j = 0; j < d.entryValues.layout.columnCount(); j++) {
+                System.arraycopy(d.entryValues.column(j), 0, c.column(1 + j), 0, n);
+            }
         } else {
             int[] i = {0};
             d.forEach((k, v) -> Storage.writeBoxed(null, out, i[0]++, new WeldStruct(pairType, new Object[] {k, v})));
