@@ -10,13 +10,13 @@
  * <p>A {@code vec[T]} is a {@link weld.runtime.WeldVector}: a backing array plus offset and length, so that
  * {@code slice} is a view. Scalar elements live in a primitive array of their width ({@code byte[]} for i8/u8,
  * {@code short[]} for i16/u16, {@code int[]}, {@code long[]}, {@code float[]}, {@code double[]}, {@code boolean[]});
- * other elements in an {@code Object[]}. A struct is a {@link weld.runtime.WeldStruct} over boxed fields, a
+ * structs of scalars in {@link weld.runtime.StructColumns}, one array per field; other elements in an
+ * {@code Object[]}. A struct is a {@link weld.runtime.WeldStruct} over boxed fields, a
  * dictionary a {@link weld.runtime.WeldDict}: a {@link weld.runtime.ScalarTable} of primitive arrays when keys are
  * int- or long-carried scalars and values non-boolean scalars, a table of entry indexes and {@link
  * weld.runtime.StructColumns} of the values when such keys map to structs of numbers (a {@code dictmerger}'s
  * result), otherwise a map of boxed keys and values. A {@code merger} over a scalar is represented by its
- * accumulator value
- * itself (a carrier), which lets loops keep it in a register; the other builders are mutable objects in
- * {@code weld.builders}.
+ * accumulator value itself (a carrier), which lets loops keep it in a register; the other builders are mutable
+ * objects in {@code weld.builders}.
  */
 package weld.runtime;
