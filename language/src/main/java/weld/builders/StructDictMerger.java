@@ -166,9 +166,10 @@ public final class StructDictMerger {
         }
     }
 
-    /** Sets (a new entry) or combines with {@code op} element {@code e} of {@code column}, of int-carried kind {@code k}. */
+    /** Sets (a new entry) or combines with {@code op} element {@code e} of {@code column}, of int-carried kind k. */
     public static void mergeInt(ScalarKind k, BinOp op, Object column, int e, int v, boolean first) {
-        Storage.writeInt(k, column, e, first ? v : (int) ScalarTable.combineLong(k, op, Storage.readInt(k, column, e), v));
+        int r = first ? v : (int) ScalarTable.combineLong(k, op, Storage.readInt(k, column, e), v);
+        Storage.writeInt(k, column, e, r);
     }
 
     /** {@link #mergeInt} for a {@code long}-carried kind. */

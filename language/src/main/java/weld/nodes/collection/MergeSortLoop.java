@@ -14,8 +14,8 @@ import weld.nodes.WeldExpressionNode;
  * order (the last of the first run not after the first of the second) is copied after one comparison. Each
  * repetition sorts one run or merges one pair and reports the elements it placed as loop iterations, so a large sort
  * is compiled on stack replacement, the comparator inlined into the merge loops, and its elements go to the
- * comparator's parameter slots unboxed ({@link SortOperands}). The state of a sort in progress ({@link MergeSortState}) lives in a frame
- * slot.
+ * comparator's parameter slots unboxed ({@link SortOperands}). The state of a sort in progress
+ * ({@link MergeSortState}) lives in a frame slot.
  */
 final class MergeSortLoop extends Node implements RepeatingNode {
     /** Elements per run sorted by insertion before the merge passes. */
