@@ -20,8 +20,8 @@ import weld.types.WeldType;
  * as {@code dictmerger[i64, {f64, i64}, +]} for sums and counts. A {@link ScalarTable} maps each key to the index
  * of its entry (the order of its first merge) and the values live in columns by entry, one primitive array per
  * field, so compiled code merges a row without boxing ({@code weld.nodes.builder.MergeStructDictNode}): a probe,
- * then one combine per field with the operator fixed. The result is a dictionary over the same table and columns
- * ({@link WeldDict#ofEntries}), copied.
+ * then one combine per field with the operator fixed. The result is a dictionary over copies of the table and of
+ * the filled rows of the columns ({@link WeldDict#ofEntries}).
  */
 public final class StructDictMerger {
     private final WeldType.Dict type;
