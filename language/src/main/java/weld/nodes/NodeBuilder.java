@@ -60,6 +60,7 @@ import weld.nodes.expression.IntArithNode;
 import weld.nodes.expression.LongArithNode;
 import weld.nodes.expression.SimdNode;
 import weld.nodes.expression.UnaryNode;
+import weld.nodes.local.LetLookupNode;
 import weld.nodes.local.LetNode;
 import weld.nodes.local.ReadLocalNode;
 import weld.nodes.loop.ElementLoader;
@@ -84,6 +85,7 @@ import weld.parallel.Partials;
 import weld.runtime.Carrier;
 import weld.runtime.NativeUdf;
 import weld.runtime.ScalarOps;
+import weld.runtime.ScalarTable;
 import weld.runtime.SimdOps;
 import weld.runtime.Storage;
 import weld.runtime.StructLayout;
@@ -208,6 +210,15 @@ public final class NodeBuilder {
         return new ZipBinding(type, fields);
     }
 
+    /**
+     * The layout of the value of dictionary lookup {@code l} where it can be bound field by field
+     * ({@link LetLookupNode}: a struct of scalars under an int- or long-carried key); null otherwise.
+     */
+    private static StructLayout lookupLayout(Expr.Lookup l) {
+        return l.collection().type().resolve() instanceof WeldType.Dict d
+                && ScalarTable.supports(d.key(), WeldType.Scalar.I64) ? StructLayout.of(d.value()) : null;
+    }
+
     /** The binding of the field {@code g} reads where its struct is bound field by field; null otherwise. */
     private Binding fieldBinding(Expr.GetField g) {
         Binding struct = switch (g.struct()) {
@@ -244,6 +255,14 @@ public final class NodeBuilder {
             case Expr.Cast c -> {
                 ScalarKind from = WeldType.scalarKind(c.operand().type());
                 yield new CastNode(from, c.target(), build(c.operand()));
+            }
+            case Expr.Let l when l.value() instanceof Expr.Lookup lk
+                    && lookupLayout(lk) instanceof StructLayout layout -> {
+                WeldExpressionNode d = build(lk.collection());
+                WeldExpressionNode k = build(lk.key());
+                int[] slots = bindColumns(l.symbol(), layout);
+                yield new LetLookupNode(lk.pos(), (WeldType.Dict) lk.collection().type().resolve(), layout, slots, d, k,
+                        build(l.body()));
             }
             case Expr.Let l -> {
                 WeldExpressionNode value = build(l.value());

@@ -402,6 +402,27 @@ public final class ScalarTable {
         return index;
     }
 
+    /**
+     * The entry index (the value) of {@code key} in a table of entry indexes, or -1 if it is absent: a direct table
+     * is read in line, a hash table probed out of line, so that the code of an unrolled loop of lookups stays small.
+     */
+    public int entryOf(long key) {
+        if (direct) {
+            if (Long.compareUnsigned(key, mask) > 0) {
+                return -1;
+            }
+            long[] t = slots;
+            return UNSAFE.getLong(t, keyOffset(key)) == key ? (int) UNSAFE.getLong(t, valueOffset(key)) : -1;
+        }
+        return hashedEntryOf(key);
+    }
+
+    @TruffleBoundary
+    private int hashedEntryOf(long key) {
+        int s = find(key);
+        return s < 0 ? -1 : (int) slots[2 * s + 1];
+    }
+
     /** The entry index (the value) of a boxed key in a table of entry indexes, or -1 if it is absent. */
     @TruffleBoundary
     public int entryOf(Object key) {

@@ -20,8 +20,9 @@ import weld.types.WeldType;
 /**
  * Dictmergers whose values are structs of numbers ({@link StructDictMerger}): sums and counts, every operator on
  * every carrier (unsigned kinds included), keys that make direct and hash tables (the free-slot
- * key too), growth of the value columns, the boxed merge paths, and the partials of parallel loops, each against
- * values computed here.
+ * key too), growth of the value columns, the boxed merge paths, the partials of parallel loops, results read like
+ * other dictionaries, and lookups bound field by field ({@link weld.nodes.local.LetLookupNode}), each against values
+ * computed here.
  */
 class StructDictMergerTest {
     private static Context sequential;
@@ -209,6 +210,32 @@ class StructDictMergerTest {
                     () -> c.eval("weld", "|n: i64| lookup(result(for(rangeiter(0L, n, 1L), dictmerger[i64, {f64, i64},"
                             + " +], |b, i, x| merge(b, {x, {1.0, 1L}}))), 7L)").execute(3L)).getMessage();
             assertTrue(error.contains("key 7 not found"), error);
+        }
+    }
+
+    @Test
+    void lookupsBindTheValuesFieldsWithoutAStruct() {
+        long n = 4000;
+        // A join's probe: each row looks its key up in a dictionary of 100 struct values {x * 0.5, x % 7, u8}.
+        double sum = 0;
+        for (long x = 0; x < n; x++) {
+            long k = x * 7919 % 100;
+            sum += k * 0.5 * (k % 7) + (k * 3 % 256);
+        }
+        String dict = "result(for(rangeiter(0L, 100L, 1L), dictmerger[i64, {f64, i64, u8}, +], |b, i, x| "
+                + "merge(b, {x, {f64(x) * 0.5, x % 7L, u8(x * 3L % 256L)}})))";
+        String probe = "result(for(rangeiter(0L, n, 1L), merger[f64, +], |b, i, x| "
+                + "let e = lookup(d, x * 7919L % 100L); merge(b, e.$0 * f64(e.$1) + f64(e.$2))))";
+        assertBoth(Double.toString(sum), "|n: i64| let d = " + dict + "; " + probe, n);
+        // The same dictionary deserialized (a map of boxed entries), and the whole value used as a struct.
+        assertBoth(Double.toString(sum), "|n: i64| let d = deserialize[dict[i64, {f64, i64, u8}]](serialize(" + dict
+                + ")); " + probe, n);
+        assertBoth("{{1.5, 3, 9}, 1.5}", "|n: i64| let d = " + dict + "; let e = lookup(d, n); {e, e.$0}", 3L);
+        for (Context c : new Context[] {sequential, parallel}) {
+            String error = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class,
+                    () -> c.eval("weld", "|n: i64| let d = " + dict + "; let e = lookup(d, n); e.$1").execute(100L))
+                    .getMessage();
+            assertTrue(error.contains("key 100 not found"), error);
         }
     }
 }

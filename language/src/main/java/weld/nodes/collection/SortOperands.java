@@ -3,8 +3,8 @@ package weld.nodes.collection;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
-import com.oracle.truffle.api.nodes.ExplodeLoop;
 
+import weld.nodes.ColumnSlots;
 import weld.runtime.Carrier;
 import weld.runtime.Storage;
 import weld.runtime.StructColumns;
@@ -59,7 +59,7 @@ public final class SortOperands {
 
     private void load(VirtualFrame frame, int[] slots, Object store, int i) {
         if (layout != null) {
-            loadColumns(frame, slots, CompilerDirectives.castExact(store, StructColumns.class), i);
+            ColumnSlots.load(frame, layout, slots, CompilerDirectives.castExact(store, StructColumns.class), i);
             return;
         }
         int slot = slots[0];
@@ -70,22 +70,6 @@ public final class SortOperands {
             case FLOAT -> frame.setFloat(slot, Storage.readFloat(store, i));
             case DOUBLE -> frame.setDouble(slot, Storage.readDouble(store, i));
             case OBJECT -> frame.setObject(slot, Storage.readObject(store, i));
-        }
-    }
-
-    @ExplodeLoop
-    private void loadColumns(VirtualFrame frame, int[] slots, StructColumns c, int i) {
-        for (int j = 0; j < slots.length; j++) {
-            ScalarKind k = layout.kind(j);
-            Object column = c.column(j);
-            switch (Carrier.of(k)) {
-                case BOOLEAN -> frame.setBoolean(slots[j], Storage.readBoolean(column, i));
-                case INT -> frame.setInt(slots[j], Storage.readInt(k, column, i));
-                case LONG -> frame.setLong(slots[j], Storage.readLong(column, i));
-                case FLOAT -> frame.setFloat(slots[j], Storage.readFloat(column, i));
-                case DOUBLE -> frame.setDouble(slots[j], Storage.readDouble(column, i));
-                case OBJECT -> throw CompilerDirectives.shouldNotReachHere("a column of objects");
-            }
         }
     }
 }
