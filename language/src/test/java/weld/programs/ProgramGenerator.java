@@ -215,6 +215,13 @@ final class ProgramGenerator {
     private String dictLookup(String t, List<Var> env, int depth) {
         String d = name("d");
         String key = "(i64(" + scalar(pick(NUMERIC), env, depth - 1) + ") % 5L)";
+        if (rnd.nextInt(3) == 0) {
+            // A dictionary of struct values, its lookup bound by a let and read field by field.
+            String e = name("e");
+            return "(let " + d + " = " + structDict(t, pick(NUMERIC), env, depth - 1) + ";\n    if(keyexists(" + d
+                    + ", " + key + "), let " + e + " = lookup(" + d + ", " + key + "); " + e + ".$0, " + literal(t)
+                    + "))";
+        }
         return "(let " + d + " = " + dict(t, env, depth - 1) + ";\n    if(keyexists(" + d + ", " + key + "), lookup("
                 + d + ", " + key + "), " + literal(t) + "))";
     }
@@ -268,6 +275,19 @@ final class ProgramGenerator {
                     + ") % 3L)]"};
             default -> new String[] {"i64", i64};
         };
+    }
+
+    /** A dictmerger with i64 keys (few distinct ones) and {@code {t, t2}} values. */
+    private String structDict(String t, String t2, List<Var> env, int depth) {
+        Iter it = iterator(env, depth);
+        Loop l = loop(env, it);
+        String b = l.b();
+        List<Var> body = l.body();
+        String key = "(i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % 5L)";
+        String merge = "merge(" + b + ", {" + key + ", {" + scalar(t, body, depth - 1) + ", "
+                + scalar(t2, body, depth - 1) + "}})";
+        return "result(" + l.head("dictmerger[i64,{" + t + "," + t2 + "}," + pick("+", "min", "max") + "]")
+                + filtered(merge, b, body, depth) + "))";
     }
 
     private String dict(String t, List<Var> env, int depth) {
