@@ -286,6 +286,16 @@ public final class NodeBuilder {
                             ? new WeldExpressionNode[] {g} : buildAll(s.elems()), build(b))
                     : new MakeStructNode((WeldType.Struct) s.type(), buildAll(s.elems()));
             case Expr.MakeVector v -> new MakeVectorNode(((WeldType.Vec) v.type()).elem(), buildAll(v.elems()));
+            case Expr.GetField g when g.struct() instanceof Expr.Lookup lk
+                    && lookupLayout(lk) instanceof StructLayout layout -> {
+                // A field of a lookup, as a let of the lookup bound field by field that reads the field.
+                WeldExpressionNode d = build(lk.collection());
+                WeldExpressionNode k = build(lk.key());
+                int[] slots = new int[layout.columnCount()];
+                ZipBinding fields = columnBinding(layout.type, layout, 0, slots);
+                yield new LetLookupNode(lk.pos(), (WeldType.Dict) lk.collection().type().resolve(), layout, slots, d, k,
+                        read(fields.fields().get(g.index())));
+            }
             case Expr.GetField g -> fieldBinding(g) instanceof Binding b ? read(b)
                     : new GetFieldNode(g.index(), build(g.struct()));
             case Expr.Annotated a -> build(a.expr());

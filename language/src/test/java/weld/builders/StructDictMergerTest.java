@@ -230,6 +230,13 @@ class StructDictMergerTest {
         // The same dictionary deserialized (a map of boxed entries), and the whole value used as a struct.
         assertBoth(Double.toString(sum), "|n: i64| let d = deserialize[dict[i64, {f64, i64, u8}]](serialize(" + dict
                 + ")); " + probe, n);
+        // Fields of lookups written inline, into either dictionary.
+        String inline = "result(for(rangeiter(0L, n, 1L), merger[f64, +], |b, i, x| merge(b, "
+                + "lookup(d, x * 7919L % 100L).$0 * f64(lookup(d, x * 7919L % 100L).$1) "
+                + "+ f64(lookup(d, x * 7919L % 100L).$2))))";
+        assertBoth(Double.toString(sum), "|n: i64| let d = " + dict + "; " + inline, n);
+        assertBoth(Double.toString(sum), "|n: i64| let d = deserialize[dict[i64, {f64, i64, u8}]](serialize(" + dict
+                + ")); " + inline, n);
         assertBoth("{{1.5, 3, 9}, 1.5}", "|n: i64| let d = " + dict + "; let e = lookup(d, n); {e, e.$0}", 3L);
         for (Context c : new Context[] {sequential, parallel}) {
             String error = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class,

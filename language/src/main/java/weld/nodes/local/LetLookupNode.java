@@ -19,7 +19,8 @@ import weld.types.WeldType;
 /**
  * {@code let x = lookup(d, k); body} where the value is a struct of scalars and the key is int- or long-carried:
  * binds {@code x} field by field, one slot per column, so that the body reads fields from slots and no struct is
- * made (a join's probe: {@code let e = lookup(dim, row.key); e.$0 * e.$1}). The entries of a dictmerger's result
+ * made (a join's probe: {@code let e = lookup(dim, row.key); e.$0 * e.$1}; {@code lookup(d, k).$0} is built as
+ * such a let that reads the field). The entries of a dictmerger's result
  * ({@link WeldDict#entryIndex}) are probed with the key in its carrier and their columns loaded; any other
  * dictionary is looked up boxed and the struct's fields unboxed into the slots.
  */
