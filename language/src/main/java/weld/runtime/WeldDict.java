@@ -19,14 +19,14 @@ import weld.types.WeldType;
  * are non-boolean scalars is a {@link ScalarTable} over primitive arrays (typed lookups read it without boxing);
  * one with such keys and structs of numbers as values, made by a {@code dictmerger}
  * ({@link weld.builders.StructDictMerger}), is a table from keys to entry indexes and the values in columns by
- * entry; any other is a map over keys and values boxed in their carriers, keys compared by value (vectors and structs by
- * content). Entry order is unspecified in Weld; both representations keep insertion order. Exposed to other
- * languages through the interop hash messages.
+ * entry; any other is a map over keys and values boxed in their carriers, keys compared by value (vectors and
+ * structs by content). Entry order is unspecified in Weld; all three representations keep insertion order. Exposed
+ * to other languages through the interop hash messages.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class WeldDict implements TruffleObject {
     public final WeldType.Dict type;
-    /** The entries of a dictionary of scalars, or null (then {@link #map} holds them). */
+    /** The entries of a dictionary of scalars, or null (then the entry columns or {@link #map} hold them). */
     public final ScalarTable table;
     /** The keys of a dictionary of struct values, each to the index of its entry (its value's row); or null. */
     public final ScalarTable entryIndex;
