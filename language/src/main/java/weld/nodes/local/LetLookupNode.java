@@ -24,7 +24,7 @@ import weld.types.WeldType;
  * ({@link WeldDict#entryIndex}) are probed with the key in its carrier and their columns loaded; any other
  * dictionary is looked up boxed and the struct's fields unboxed into the slots.
  */
-public final class LetLookupNode extends WeldExpressionNode {
+public final class LetLookupNode extends ScopeNode {
     private final Pos pos;
     private final Carrier keyCarrier;
     private final StructLayout layout;
@@ -34,10 +34,10 @@ public final class LetLookupNode extends WeldExpressionNode {
     @CompilationFinal(dimensions = 2) private final int[][] paths;
     @Child private WeldExpressionNode dict;
     @Child private WeldExpressionNode key;
-    @Child private WeldExpressionNode body;
 
     public LetLookupNode(Pos pos, WeldType.Dict type, StructLayout layout, int[] slots, WeldExpressionNode dict,
                          WeldExpressionNode key, WeldExpressionNode body) {
+        super(body);
         this.pos = pos;
         this.keyCarrier = Carrier.of(type.key());
         this.layout = layout;
@@ -46,7 +46,6 @@ public final class LetLookupNode extends WeldExpressionNode {
         addPaths(layout.type, new int[0], 0);
         this.dict = dict;
         this.key = key;
-        this.body = body;
     }
 
     /** Records the paths of the columns of {@code s} (a nested struct at {@code prefix}), from column {@code first}. */
@@ -65,7 +64,8 @@ public final class LetLookupNode extends WeldExpressionNode {
     }
 
     /** Looks the key up and loads the value's fields into their slots. */
-    private void bind(VirtualFrame frame) {
+    @Override
+    void bind(VirtualFrame frame) {
         WeldDict d = (WeldDict) dict.executeGeneric(frame);
         if (d.entryIndex != null) {
             long k = keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame);
@@ -111,41 +111,5 @@ public final class LetLookupNode extends WeldExpressionNode {
 
     private WeldException missing(Object k) {
         return WeldException.runtime(pos, "key " + k + " not found in the dictionary", this);
-    }
-
-    @Override
-    public Object executeGeneric(VirtualFrame frame) {
-        bind(frame);
-        return body.executeGeneric(frame);
-    }
-
-    @Override
-    public boolean executeBoolean(VirtualFrame frame) {
-        bind(frame);
-        return body.executeBoolean(frame);
-    }
-
-    @Override
-    public int executeInt(VirtualFrame frame) {
-        bind(frame);
-        return body.executeInt(frame);
-    }
-
-    @Override
-    public long executeLong(VirtualFrame frame) {
-        bind(frame);
-        return body.executeLong(frame);
-    }
-
-    @Override
-    public float executeFloat(VirtualFrame frame) {
-        bind(frame);
-        return body.executeFloat(frame);
-    }
-
-    @Override
-    public double executeDouble(VirtualFrame frame) {
-        bind(frame);
-        return body.executeDouble(frame);
     }
 }
