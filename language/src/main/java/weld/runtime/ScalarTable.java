@@ -426,8 +426,7 @@ public final class ScalarTable {
     /** The entry index (the value) of a boxed key in a table of entry indexes, or -1 if it is absent. */
     @TruffleBoundary
     public int entryOf(Object key) {
-        int s = isKey(key) ? find(unboxKey(key)) : -1;
-        return s < 0 ? -1 : (int) slots[2 * s + 1];
+        return isKey(key) ? entryOf(unboxKey(key)) : -1;
     }
 
     /**
