@@ -43,8 +43,7 @@ public final class ScalarDictMerger {
         this.type = type;
         this.op = op;
         this.feedback = feedback;
-        this.table = feedback.newTable(((WeldType.Scalar) type.key().resolve()).kind(),
-                ((WeldType.Scalar) type.value().resolve()).kind(), expected);
+        this.table = feedback.newTable(type.key(), ((WeldType.Scalar) type.value().resolve()).kind(), expected);
     }
 
     private ScalarDictMerger(ScalarDictMerger d) {

@@ -2,6 +2,7 @@ package weld.builders;
 
 import weld.runtime.ScalarTable;
 import weld.syntax.ScalarKind;
+import weld.types.WeldType;
 
 /**
  * How many entries the dictionaries built at one program point (one {@code dictmerger} expression) held the last
@@ -62,9 +63,9 @@ public final class SizeFeedback {
      * over twice the expected entries before any result, and a hash table where the last result's keys did not suit
      * a direct table.
      */
-    ScalarTable newTable(ScalarKind keyKind, ScalarKind valueKind, long expected) {
+    ScalarTable newTable(WeldType key, ScalarKind valueKind, long expected) {
         long slots = directSlots < 0 ? Math.max(2 * expected, 1) : directSlots;
-        return new ScalarTable(keyKind, valueKind, expected, ScalarTable.affordsDirect(slots) ? slots : 0);
+        return ScalarTable.forKey(key, valueKind, expected, ScalarTable.affordsDirect(slots) ? slots : 0);
     }
 
     void recordResult(int size, long directSlots) {

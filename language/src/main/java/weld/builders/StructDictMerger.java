@@ -40,8 +40,7 @@ public final class StructDictMerger {
     /** Whether {@code dictmerger[K, V, op]} of type {@code b} can be a {@code StructDictMerger}. */
     public static boolean supports(WeldType.Builder b) {
         StructLayout layout = StructLayout.of(b.params().get(1));
-        if (layout == null || !(b.params().get(0).resolve() instanceof WeldType.Scalar k)
-                || !ScalarTable.supports(k, WeldType.Scalar.I64)) {
+        if (layout == null || !ScalarTable.supports(b.params().get(0), WeldType.Scalar.I64)) {
             return false;
         }
         for (int j = 0; j < layout.columnCount(); j++) {
@@ -66,7 +65,7 @@ public final class StructDictMerger {
         this.op = op;
         this.layout = StructLayout.of(type.value());
         this.feedback = feedback;
-        this.index = feedback.newTable(((WeldType.Scalar) type.key().resolve()).kind(), ScalarKind.I64, expected);
+        this.index = feedback.newTable(type.key(), ScalarKind.I64, expected);
         // Room for every slot of a direct table (up to 2^16), so that a compiled merge into one never grows them.
         int direct = index.isDirect() ? Math.min(index.capacity(), 1 << 16) : 0;
         this.capacity = (int) Math.max(Math.max(16, direct), Math.min(expected, 1 << 16));
@@ -128,14 +127,14 @@ public final class StructDictMerger {
         capacity = n;
     }
 
-    /** Merges a boxed {@code key} (an {@code Integer} or {@code Long}) and struct value (the generic path). */
+    /** Merges a boxed {@code key} (its carrier, or a struct key the table packs) and struct value (the generic path). */
     @TruffleBoundary
     public void merge(Object key, Object value) {
         if (scratch == null) {
             scratch = layout.allocate(1);
         }
         scratch.set(0, (WeldStruct) value);
-        mergeRow(key instanceof Integer i ? i : (Long) key, scratch, 0);
+        mergeRow(index.unboxKey(key), scratch, 0);
     }
 
     /** Merges the entries of {@code other}, a partial of a parallel loop. */

@@ -40,6 +40,7 @@ import weld.nodes.collection.LookupDictNode;
 import weld.nodes.collection.LookupVectorNode;
 import weld.nodes.collection.MakeStructNode;
 import weld.nodes.collection.MakeVectorNode;
+import weld.nodes.collection.PackKeyNode;
 import weld.nodes.collection.SerializeNode;
 import weld.nodes.collection.SliceNode;
 import weld.nodes.collection.SortNode;
@@ -84,6 +85,7 @@ import weld.nodes.expression.CudfNode;
 import weld.parallel.Partials;
 import weld.runtime.Carrier;
 import weld.runtime.NativeUdf;
+import weld.runtime.PackedKey;
 import weld.runtime.ScalarOps;
 import weld.runtime.ScalarTable;
 import weld.runtime.SimdOps;
@@ -229,6 +231,19 @@ public final class NodeBuilder {
         return struct instanceof ZipBinding z ? z.fields().get(g.index()) : null;
     }
 
+    /**
+     * The key of a dictionary lookup or merge: a struct key that tables pack ({@link PackedKey}) as a
+     * {@link PackKeyNode} (a literal's fields evaluated in their carriers), any other as it is.
+     */
+    private WeldExpressionNode buildKey(Expr key) {
+        PackedKey packing = PackedKey.of(key.type());
+        if (packing == null) {
+            return build(key);
+        }
+        return key instanceof Expr.MakeStruct s ? PackKeyNode.ofFields(packing, buildAll(s.elems()))
+                : PackKeyNode.ofStruct(packing, build(key));
+    }
+
     private WeldExpressionNode[] buildAll(List<? extends Expr> es) {
         WeldExpressionNode[] r = new WeldExpressionNode[es.size()];
         for (int i = 0; i < r.length; i++) {
@@ -259,7 +274,7 @@ public final class NodeBuilder {
             case Expr.Let l when l.value() instanceof Expr.Lookup lk
                     && lookupLayout(lk) instanceof StructLayout layout -> {
                 WeldExpressionNode d = build(lk.collection());
-                WeldExpressionNode k = build(lk.key());
+                WeldExpressionNode k = buildKey(lk.key());
                 int[] slots = bindColumns(l.symbol(), layout);
                 yield new LetLookupNode(lk.pos(), (WeldType.Dict) lk.collection().type().resolve(), layout, slots, d, k,
                         build(l.body()));
@@ -290,7 +305,7 @@ public final class NodeBuilder {
                     && lookupLayout(lk) instanceof StructLayout layout -> {
                 // A field of a lookup, as a let of the lookup bound field by field that reads the field.
                 WeldExpressionNode d = build(lk.collection());
-                WeldExpressionNode k = build(lk.key());
+                WeldExpressionNode k = buildKey(lk.key());
                 int[] slots = new int[layout.columnCount()];
                 ZipBinding fields = columnBinding(layout.type, layout, 0, slots);
                 yield new LetLookupNode(lk.pos(), (WeldType.Dict) lk.collection().type().resolve(), layout, slots, d, k,
@@ -305,11 +320,11 @@ public final class NodeBuilder {
             case Expr.Lookup l -> l.collection().type() instanceof WeldType.Vec
                     ? lookupVector(l)
                     : new LookupDictNode(l.pos(), (WeldType.Dict) l.collection().type().resolve(), build(l.collection()),
-                            build(l.key()));
+                            buildKey(l.key()));
             case Expr.OptLookup l -> new DictQueryNode((WeldType.Struct) l.type(), (WeldType.Dict) l.dict().type().resolve(),
-                    build(l.dict()), build(l.key()));
+                    build(l.dict()), buildKey(l.key()));
             case Expr.KeyExists k -> new DictQueryNode(null, (WeldType.Dict) k.dict().type().resolve(), build(k.dict()),
-                    build(k.key()));
+                    buildKey(k.key()));
             case Expr.Slice s -> new SliceNode(build(s.vector()), build(s.index()), build(s.size()));
             case Expr.Sort s -> {
                 WeldExpressionNode vec = build(s.vector());
@@ -412,14 +427,14 @@ public final class NodeBuilder {
         }
         if (bt.kind() == BuilderKind.DICTMERGER && ScalarDictMerger.supports(bt)) {
             if (m.value() instanceof Expr.MakeStruct kv) {
-                return MergeDictNode.of(bt, b, build(kv.elems().get(0)), build(kv.elems().get(1)));
+                return MergeDictNode.of(bt, b, buildKey(kv.elems().get(0)), build(kv.elems().get(1)));
             }
             return MergeDictNode.ofPair(bt, b, build(m.value()));
         }
         if (bt.kind() == BuilderKind.DICTMERGER && StructDictMerger.supports(bt)) {
             List<Expr> fields = new ArrayList<>();
             if (m.value() instanceof Expr.MakeStruct kv && literalFields(kv.elems().get(1), fields)) {
-                return MergeStructDictNode.of(bt, b, build(kv.elems().get(0)), buildAll(fields));
+                return MergeStructDictNode.of(bt, b, buildKey(kv.elems().get(0)), buildAll(fields));
             }
             return MergeStructDictNode.ofPair(bt, b, build(m.value()));
         }

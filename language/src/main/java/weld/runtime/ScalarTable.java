@@ -13,7 +13,9 @@ import weld.types.WeldType;
 /**
  * A hash table from scalar keys carried as {@code int} or {@code long} to scalar values carried as {@code int},
  * {@code long}, {@code float} or {@code double}, over primitive arrays: the storage of a typed
- * {@code dictmerger} and of the dictionaries it produces.
+ * {@code dictmerger} and of the dictionaries it produces. A struct key of integers and bools of at most 64 bits is
+ * held in its {@link PackedKey packed} form, an {@code i64}: only the boxed accessors and {@code tovec}'s copies see
+ * the struct.
  *
  * <p>Open addressing with linear probing over one {@code long[]}: slot {@code i} holds its key at {@code 2i} and its
  * value at {@code 2i + 1} (int and long carriers sign-extended; float and double carriers as the raw bits of the
@@ -70,6 +72,8 @@ public final class ScalarTable {
     static final int DIRECT_MAX_SLOTS = 1 << 22;
 
     public final ScalarKind keyKind;
+    /** How struct keys are packed into the {@code long} keys ({@link #keyKind} then {@code i64}), or null. */
+    public final PackedKey packing;
     public final ScalarKind valueKind;
     private final boolean doubleValues;
 
@@ -85,14 +89,33 @@ public final class ScalarTable {
     private long minKey = Long.MAX_VALUE;
     private long maxKey = Long.MIN_VALUE;
 
-    /** Whether a dictionary from {@code key} to {@code value} can be a table (both scalars of suitable carriers). */
+    /**
+     * Whether a dictionary from {@code key} to {@code value} can be a table: a key it can hold ({@link #keyCarrier})
+     * and a non-boolean scalar value.
+     */
     public static boolean supports(WeldType key, WeldType value) {
-        if (!(key.resolve() instanceof WeldType.Scalar k) || !(value.resolve() instanceof WeldType.Scalar v)) {
-            return false;
+        return keyCarrier(key) != null && value.resolve() instanceof WeldType.Scalar v
+                && Carrier.of(v.kind()) != Carrier.BOOLEAN;
+    }
+
+    /**
+     * The carrier in which a table holds keys of type {@code key}: {@code int} or {@code long} for an integer, a
+     * {@code long} for a struct key it packs ({@link PackedKey}); null where it cannot hold them.
+     */
+    public static Carrier keyCarrier(WeldType key) {
+        if (key.resolve() instanceof WeldType.Scalar k) {
+            Carrier c = Carrier.of(k.kind());
+            return c == Carrier.INT || c == Carrier.LONG ? c : null;
         }
-        Carrier kc = Carrier.of(k.kind());
-        Carrier vc = Carrier.of(v.kind());
-        return (kc == Carrier.INT || kc == Carrier.LONG) && vc != Carrier.BOOLEAN;
+        return PackedKey.of(key) != null ? Carrier.LONG : null;
+    }
+
+    /** An empty table for keys of type {@code key} (see {@link #ScalarTable(ScalarKind, ScalarKind, long, long)}). */
+    @TruffleBoundary
+    public static ScalarTable forKey(WeldType key, ScalarKind valueKind, long expected, long directSlots) {
+        PackedKey packing = PackedKey.of(key);
+        ScalarKind keyKind = packing != null ? ScalarKind.I64 : ((WeldType.Scalar) key.resolve()).kind();
+        return new ScalarTable(keyKind, packing, valueKind, expected, directSlots);
     }
 
     /**
@@ -124,7 +147,12 @@ public final class ScalarTable {
      */
     @TruffleBoundary
     public ScalarTable(ScalarKind keyKind, ScalarKind valueKind, long expected, long directSlots) {
+        this(keyKind, null, valueKind, expected, directSlots);
+    }
+
+    private ScalarTable(ScalarKind keyKind, PackedKey packing, ScalarKind valueKind, long expected, long directSlots) {
         this.keyKind = keyKind;
+        this.packing = packing;
         this.valueKind = valueKind;
         this.doubleValues = isDouble(valueKind);
         if (directSlots > 0 && directSlots <= DIRECT_MAX_SLOTS) {
@@ -165,6 +193,7 @@ public final class ScalarTable {
 
     private ScalarTable(ScalarTable t) {
         this.keyKind = t.keyKind;
+        this.packing = t.packing;
         this.valueKind = t.valueKind;
         this.doubleValues = t.doubleValues;
         this.slots = t.slots.clone();
@@ -429,18 +458,36 @@ public final class ScalarTable {
         return isKey(key) ? entryOf(unboxKey(key)) : -1;
     }
 
+    /** The columns a key takes in a vector of structs: one, or a packed struct key's fields. */
+    public int keyColumns() {
+        return packing == null ? 1 : packing.fieldCount();
+    }
+
     /**
-     * Writes the keys in insertion order into {@code keys}, a primitive array of the key kind with room for
-     * {@link #size} elements.
+     * Writes the keys in insertion order into the first {@link #keyColumns} columns of {@code out}, which has room
+     * for {@link #size} rows.
      */
-    public void copyKeys(Object keys) {
-        boolean intKeys = Carrier.of(keyKind) == Carrier.INT;
+    public void copyKeys(StructColumns out) {
+        if (packing == null) {
+            copyColumn(out.column(0), keyKind, -1);
+            return;
+        }
+        for (int f = 0; f < packing.fieldCount(); f++) {
+            copyColumn(out.column(f), packing.kind(f), f);
+        }
+    }
+
+    /** Writes the keys (or field {@code field} of packed keys, if not -1) of kind {@code k} into {@code column}. */
+    private void copyColumn(Object column, ScalarKind k, int field) {
         for (int j = 0; j < size; j++) {
-            long k = slots[2 * order[j]];
-            if (intKeys) {
-                Storage.writeInt(keyKind, keys, j, (int) k);
-            } else {
-                ((long[]) keys)[j] = k;
+            long v = slots[2 * order[j]];
+            if (field >= 0) {
+                v = packing.fieldOf(v, field);
+            }
+            switch (Carrier.of(k)) {
+                case BOOLEAN -> ((boolean[]) column)[j] = v != 0;
+                case INT -> Storage.writeInt(k, column, j, (int) v);
+                default -> ((long[]) column)[j] = v;
             }
         }
     }
@@ -677,12 +724,24 @@ public final class ScalarTable {
     // Boxed access, for the generic paths (interop, serialization, tovec, lookups of boxed keys).
 
     /** The long form of a boxed key ({@code Integer} or {@code Long}); false if it is neither. */
-    private static boolean isKey(Object key) {
-        return key instanceof Integer || key instanceof Long;
+    private boolean isKey(Object key) {
+        return packing != null ? key instanceof WeldStruct : key instanceof Integer || key instanceof Long;
     }
 
-    private static long unboxKey(Object key) {
+    /** The {@code long} form of a boxed key (its carrier, or a struct key this table packs). */
+    public long unboxKey(Object key) {
+        if (packing != null) {
+            return packing.pack((WeldStruct) key);
+        }
         return key instanceof Integer i ? i : (Long) key;
+    }
+
+    /** The boxed form of key {@code k} (its carrier, or a struct key this table packs). */
+    public Object boxKey(long k) {
+        if (packing != null) {
+            return packing.unpack(k);
+        }
+        return Carrier.of(keyKind) == Carrier.INT ? (Object) (int) k : (Object) k;
     }
 
     /** The boxed value of {@code key} (a boxed key carrier), or null if absent. */
@@ -727,11 +786,12 @@ public final class ScalarTable {
     }
 
     /**
-     * Writes the entries in insertion order into {@code keys} and {@code values}, primitive arrays of the key and
-     * value kinds with room for {@link #size} elements (the columns of {@code tovec}'s vector), without boxing.
+     * Writes the entries in insertion order into {@code out}, the columns of {@code tovec}'s vector with room for
+     * {@link #size} rows (the keys' {@link #keyColumns}, then the value's), without boxing.
      */
-    public void copyEntries(Object keys, Object values) {
-        copyKeys(keys);
+    public void copyEntries(StructColumns out) {
+        copyKeys(out);
+        Object values = out.column(keyColumns());
         switch (Carrier.of(valueKind)) {
             case INT -> {
                 for (int j = 0; j < size; j++) {
@@ -761,8 +821,7 @@ public final class ScalarTable {
 
     /** The key in slot {@code s}, boxed in its carrier. */
     public Object keyAt(int s) {
-        long k = slots[2 * s];
-        return Carrier.of(keyKind) == Carrier.INT ? (Object) (int) k : (Object) k;
+        return boxKey(slots[2 * s]);
     }
 
     /** The value in slot {@code s}, boxed in its carrier. */

@@ -15,7 +15,8 @@ import com.oracle.truffle.api.library.ExportMessage;
 import weld.types.WeldType;
 
 /**
- * A {@code dict[K, V]}. A dictionary whose keys are scalars carried as {@code int} or {@code long} and whose values
+ * A {@code dict[K, V]}. A dictionary whose keys are scalars carried as {@code int} or {@code long} (or structs of
+ * integers and bools that pack into a {@code long}, see {@link PackedKey}) and whose values
  * are non-boolean scalars is a {@link ScalarTable} over primitive arrays (typed lookups read it without boxing);
  * one with such keys and structs of numbers as values, made by a {@code dictmerger}
  * ({@link weld.builders.StructDictMerger}), is a table from keys to entry indexes and the values in columns by
@@ -60,8 +61,8 @@ public final class WeldDict implements TruffleObject {
     @TruffleBoundary
     public static WeldDict empty(WeldType.Dict type) {
         if (ScalarTable.supports(type.key(), type.value())) {
-            return new WeldDict(type, new ScalarTable(((WeldType.Scalar) type.key().resolve()).kind(),
-                    ((WeldType.Scalar) type.value().resolve()).kind(), 0));
+            return new WeldDict(type, ScalarTable.forKey(type.key(), ((WeldType.Scalar) type.value().resolve()).kind(),
+                    0, 0));
         }
         return new WeldDict(type, null, null, null, new LinkedHashMap<>());
     }

@@ -258,19 +258,23 @@ final class ProgramGenerator {
     }
 
     /**
-     * A key type and a key of it computed in {@code env}: an integer (i64, i32 or u8), an f64, a struct or a small
+     * A key type and a key of it computed in {@code env}: an integer (i64, i32 or u8), an f64, a struct (packed into
+ * a long or not) or a small
      * vector, from 5, 100 or 5,000 distinct values (tables that grow, direct tables and hashed ones, partials of
      * parallel tasks with many keys).
      */
     private String[] key(List<Var> env, int depth) {
         int range = pick(5, 5, 100, 5000);
         String i64 = "(i64(" + scalar(pick(NUMERIC), env, depth - 1) + ") % " + range + "L)";
-        return switch (rnd.nextInt(7)) {
+        return switch (rnd.nextInt(8)) {
             case 0 -> new String[] {"i32", "(i32(" + scalar(pick(NUMERIC), env, depth - 1) + ") % " + range + ")"};
             case 1 -> new String[] {"u8", "u8(" + i64 + ")"};
             case 2 -> new String[] {"f64", "(f64(" + i64 + ") / 2.0)"};
             case 3 -> new String[] {"{i32,i64}", "{(i32(" + scalar(pick(NUMERIC), env, depth - 1) + ") % 3), " + i64
                     + "}"};
+            // Packed into a long (weld.runtime.PackedKey), unlike {i32,i64}.
+            case 7 -> new String[] {"{i32,bool,u8}", "{(i32(" + scalar(pick(NUMERIC), env, depth - 1) + ") % 3), "
+                    + scalar("bool", env, depth - 1) + ", u8(" + i64 + ")}"};
             case 4 -> new String[] {"vec[i64]", "[" + i64 + ", (i64(" + scalar(pick(NUMERIC), env, depth - 1)
                     + ") % 3L)]"};
             default -> new String[] {"i64", i64};

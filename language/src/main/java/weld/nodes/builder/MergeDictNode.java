@@ -7,6 +7,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.builders.ScalarDictMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.PackedKey;
 import weld.runtime.ScalarTable;
 import weld.runtime.WeldStruct;
 import weld.syntax.BinOp;
@@ -20,6 +21,8 @@ import weld.types.WeldType;
  */
 public final class MergeDictNode extends WeldExpressionNode {
     private final Carrier keyCarrier;
+    /** How a struct key is packed, or null. */
+    private final PackedKey packing;
     private final Carrier valueCarrier;
     private final ScalarKind valueKind;
     private final BinOp op;
@@ -37,7 +40,8 @@ public final class MergeDictNode extends WeldExpressionNode {
 
     private MergeDictNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
                           WeldExpressionNode value, WeldExpressionNode pair) {
-        this.keyCarrier = Carrier.of(type.params().get(0));
+        this.keyCarrier = ScalarTable.keyCarrier(type.params().get(0));
+        this.packing = PackedKey.of(type.params().get(0));
         this.valueKind = ((WeldType.Scalar) type.params().get(1).resolve()).kind();
         this.valueCarrier = Carrier.of(valueKind);
         this.op = type.op();
@@ -63,7 +67,8 @@ public final class MergeDictNode extends WeldExpressionNode {
         ScalarDictMerger d = (ScalarDictMerger) builder.executeGeneric(frame);
         if (pair != null) {
             WeldStruct kv = (WeldStruct) pair.executeGeneric(frame);
-            long k = keyCarrier == Carrier.INT ? (long) (Integer) kv.fields[0] : (Long) kv.fields[0];
+            long k = packing != null ? packing.pack((WeldStruct) kv.fields[0])
+                    : keyCarrier == Carrier.INT ? (long) (Integer) kv.fields[0] : (Long) kv.fields[0];
             switch (valueCarrier) {
                 case INT -> d.table().mergeLong(k, (Integer) kv.fields[1], valueKind, op);
                 case LONG -> d.table().mergeLong(k, (Long) kv.fields[1], valueKind, op);

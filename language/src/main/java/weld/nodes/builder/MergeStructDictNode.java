@@ -8,6 +8,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 import weld.builders.StructDictMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.ScalarTable;
 import weld.runtime.StructColumns;
 import weld.runtime.StructLayout;
 import weld.runtime.WeldStruct;
@@ -41,7 +42,7 @@ public final class MergeStructDictNode extends WeldExpressionNode {
 
     private MergeStructDictNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
                                 WeldExpressionNode[] fields, WeldExpressionNode pair) {
-        this.keyCarrier = Carrier.of(type.params().get(0));
+        this.keyCarrier = ScalarTable.keyCarrier(type.params().get(0));
         this.layout = StructLayout.of(type.params().get(1));
         this.op = type.op();
         this.builder = builder;

@@ -25,7 +25,7 @@ public final class DictQueryNode extends WeldExpressionNode {
     /** {@code optType} is null for keyexists. */
     public DictQueryNode(WeldType.Struct optType, WeldType.Dict type, WeldExpressionNode dict, WeldExpressionNode key) {
         this.optType = optType;
-        this.keyCarrier = ScalarTable.supports(type.key(), type.value()) ? Carrier.of(type.key()) : null;
+        this.keyCarrier = ScalarTable.supports(type.key(), type.value()) ? ScalarTable.keyCarrier(type.key()) : null;
         this.missingValue = optType == null ? null : zero(optType.fields().get(1));
         this.dict = dict;
         this.key = key;

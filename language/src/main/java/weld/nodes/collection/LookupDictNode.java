@@ -25,7 +25,7 @@ public final class LookupDictNode extends WeldExpressionNode {
 
     public LookupDictNode(Pos pos, WeldType.Dict type, WeldExpressionNode dict, WeldExpressionNode key) {
         this.pos = pos;
-        this.keyCarrier = ScalarTable.supports(type.key(), type.value()) ? Carrier.of(type.key()) : null;
+        this.keyCarrier = ScalarTable.supports(type.key(), type.value()) ? ScalarTable.keyCarrier(type.key()) : null;
         this.dict = dict;
         this.key = key;
     }
@@ -80,7 +80,7 @@ public final class LookupDictNode extends WeldExpressionNode {
         int s = t.find(k);
         if (s < 0) {
             CompilerDirectives.transferToInterpreter();
-            throw missing(keyCarrier == Carrier.INT ? (Object) (int) k : (Object) k);
+            throw missing(t.boxKey(k));
         }
         return s;
     }

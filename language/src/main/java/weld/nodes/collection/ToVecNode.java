@@ -13,8 +13,8 @@ import weld.types.WeldType;
 
 /**
  * {@code tovec(d)}: the entries as a {@code vec[{K, V}]} in the dictionary's (unspecified) order; a typed dictionary
- * ({@link weld.runtime.ScalarTable}) copies its keys and values into the vector's two columns without boxing them,
- * one of struct values its keys and value columns.
+ * ({@link weld.runtime.ScalarTable}) copies its keys and values into the vector's columns without boxing them (a
+ * packed struct key into one column per field), one of struct values its keys and value columns.
  */
 public final class ToVecNode extends WeldExpressionNode {
     private final WeldType.Struct pairType;
@@ -34,12 +34,14 @@ public final class ToVecNode extends WeldExpressionNode {
     private WeldVector toVec(WeldDict d) {
         int n = d.size();
         Object out = Storage.newStore(pairType, n);
-        if (d.table != null && out instanceof StructColumns c && c.layout.columnCount() == 2) {
-            d.table.copyEntries(c.column(0), c.column(1));
+        if (d.table != null && out instanceof StructColumns c
+                && c.layout.columnCount() == d.table.keyColumns() + 1) {
+            d.table.copyEntries(c);
         } else if (d.entryIndex != null && out instanceof StructColumns c) {
-            d.entryIndex.copyKeys(c.column(0));
+            d.entryIndex.copyKeys(c);
+            int first = d.entryIndex.keyColumns();
             for (int j = 0; j < d.entryValues.layout.columnCount(); j++) {
-                System.arraycopy(d.entryValues.column(j), 0, c.column(1 + j), 0, n);
+                System.arraycopy(d.entryValues.column(j), 0, c.column(first + j), 0, n);
             }
         } else {
             int[] i = {0};

@@ -10,6 +10,7 @@ import weld.WeldException;
 import weld.nodes.ColumnSlots;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.ScalarTable;
 import weld.runtime.StructLayout;
 import weld.runtime.WeldDict;
 import weld.runtime.WeldStruct;
@@ -39,7 +40,7 @@ public final class LetLookupNode extends ScopeNode {
                          WeldExpressionNode key, WeldExpressionNode body) {
         super(body);
         this.pos = pos;
-        this.keyCarrier = Carrier.of(type.key());
+        this.keyCarrier = ScalarTable.keyCarrier(type.key());
         this.layout = layout;
         this.slots = slots;
         this.paths = new int[slots.length][];
@@ -72,7 +73,7 @@ public final class LetLookupNode extends ScopeNode {
             int e = d.entryIndex.entryOf(k);
             if (e < 0) {
                 CompilerDirectives.transferToInterpreter();
-                throw missing(keyCarrier == Carrier.INT ? (Object) (int) k : (Object) k);
+                throw missing(d.entryIndex.boxKey(k));
             }
             ColumnSlots.load(frame, layout, slots, d.entryValues, e);
             return;
