@@ -88,6 +88,17 @@ public final class Appender {
         }
     }
 
+    /** Appends a boxed element of any type (the generic path). */
+    @TruffleBoundary
+    public void appendBoxed(Object v) {
+        if (kind == null) {
+            appendObject(v);
+            return;
+        }
+        int i = slot();
+        Storage.writeBoxed(kind, store, i, v);
+    }
+
     /** Appends a struct to columns of {@code layout}, a constant of the calling node: its fields, unboxed. */
     public void appendStruct(StructLayout layout, WeldStruct v) {
         int i = slot();

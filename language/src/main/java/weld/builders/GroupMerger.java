@@ -14,7 +14,10 @@ import weld.runtime.WeldVector;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
-/** {@code groupmerger[K, V]}: collects the values of each key, in merge order, into a {@code dict[K, vec[V]]}. */
+/**
+ * {@code groupmerger[K, V]}: collects the values of each key, in merge order, into a {@code dict[K, vec[V]]}, boxed:
+ * for keys and values that {@link ColumnGroupMerger} cannot hold in columns (float or wide keys, vector values).
+ */
 public final class GroupMerger {
     private final WeldType key;
     private final WeldType value;

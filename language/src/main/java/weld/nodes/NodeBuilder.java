@@ -14,6 +14,7 @@ import com.oracle.truffle.api.frame.FrameDescriptor;
 
 import weld.WeldException;
 import weld.WeldLanguage;
+import weld.builders.ColumnGroupMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
 import weld.ir.Children;
@@ -24,6 +25,7 @@ import weld.ir.Symbol;
 import weld.ir.passes.MapUpdate;
 import weld.nodes.builder.AppendNode;
 import weld.nodes.builder.MergeDictNode;
+import weld.nodes.builder.MergeGroupNode;
 import weld.nodes.builder.MergeKeyedNode;
 import weld.nodes.builder.MergeLanesNode;
 import weld.nodes.builder.InPlaceUpdateNode;
@@ -430,6 +432,10 @@ public final class NodeBuilder {
                 return MergeDictNode.of(bt, b, buildKey(kv.elems().get(0)), build(kv.elems().get(1)));
             }
             return MergeDictNode.ofPair(bt, b, build(m.value()));
+        }
+        if (bt.kind() == BuilderKind.GROUPMERGER && ColumnGroupMerger.supports(bt)
+                && m.value() instanceof Expr.MakeStruct kv) {
+            return new MergeGroupNode(bt, b, buildKey(kv.elems().get(0)), build(kv.elems().get(1)));
         }
         if (bt.kind() == BuilderKind.DICTMERGER && StructDictMerger.supports(bt)) {
             List<Expr> fields = new ArrayList<>();

@@ -6,6 +6,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.builders.Appender;
 import weld.builders.DictMerger;
+import weld.builders.ColumnGroupMerger;
 import weld.builders.GroupMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
@@ -86,7 +87,8 @@ public final class Partials {
                 case StructDictMerger d -> d.emptyPartial();
                 default -> new DictMerger((WeldType.Dict) b.resultType(), b.op());
             };
-            case GROUPMERGER -> new GroupMerger(b.params().get(0), b.params().get(1));
+            case GROUPMERGER -> initial instanceof ColumnGroupMerger g ? g.emptyPartial()
+                    : new GroupMerger(b.params().get(0), b.params().get(1));
             case VECMERGER -> {
                 VecMerger v = (VecMerger) initial;
                 yield v.length() >= sharedVecMergerLength && v.canShare() ? v.share() : v.emptyCopy();
@@ -134,7 +136,13 @@ public final class Partials {
                     ((DictMerger) acc).merge(e.getKey(), e.getValue());
                 }
             }
-            case GROUPMERGER -> ((GroupMerger) acc).appendAll((GroupMerger) partial);
+            case GROUPMERGER -> {
+                if (acc instanceof ColumnGroupMerger g) {
+                    g.appendAll((ColumnGroupMerger) partial);
+                } else {
+                    ((GroupMerger) acc).appendAll((GroupMerger) partial);
+                }
+            }
             case VECMERGER -> {
                 if (acc != partial) {
                     ((VecMerger) acc).mergeAll((VecMerger) partial);

@@ -730,6 +730,11 @@ public final class ScalarTable {
 
     /** The {@code long} form of a boxed key (its carrier, or a struct key this table packs). */
     public long unboxKey(Object key) {
+        return unboxKey(packing, key);
+    }
+
+    /** The {@code long} form of a boxed key: an integer's carrier, or a struct key packed by {@code packing}. */
+    public static long unboxKey(PackedKey packing, Object key) {
         if (packing != null) {
             return packing.pack((WeldStruct) key);
         }

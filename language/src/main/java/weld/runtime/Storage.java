@@ -206,6 +206,71 @@ public final class Storage {
         return r;
     }
 
+    /**
+     * Writes {@code from[i]} to {@code to[dest[first + i]]} for each {@code i < n}: two arrays of one element type, or
+     * two {@link StructColumns} of one layout (column by column).
+     */
+    public static void scatter(Object from, int n, Object to, int[] dest, int first) {
+        if (from instanceof StructColumns c) {
+            StructColumns t = (StructColumns) to;
+            for (int j = 0; j < c.layout.columnCount(); j++) {
+                scatter(c.column(j), n, t.column(j), dest, first);
+            }
+            return;
+        }
+        switch (from) {
+            case boolean[] a -> {
+                boolean[] r = (boolean[]) to;
+                for (int i = 0; i < n; i++) {
+                    r[dest[first + i]] = a[i];
+                }
+            }
+            case byte[] a -> {
+                byte[] r = (byte[]) to;
+                for (int i = 0; i < n; i++) {
+                    r[dest[first + i]] = a[i];
+                }
+            }
+            case short[] a -> {
+                short[] r = (short[]) to;
+                for (int i = 0; i < n; i++) {
+                    r[dest[first + i]] = a[i];
+                }
+            }
+            case int[] a -> {
+                int[] r = (int[]) to;
+                for (int i = 0; i < n; i++) {
+                    r[dest[first + i]] = a[i];
+                }
+            }
+            case long[] a -> {
+                long[] r = (long[]) to;
+                for (int i = 0; i < n; i++) {
+                    r[dest[first + i]] = a[i];
+                }
+            }
+            case float[] a -> {
+                float[] r = (float[]) to;
+                for (int i = 0; i < n; i++) {
+                    r[dest[first + i]] = a[i];
+                }
+            }
+            case double[] a -> {
+                double[] r = (double[]) to;
+                for (int i = 0; i < n; i++) {
+                    r[dest[first + i]] = a[i];
+                }
+            }
+            default -> {
+                Object[] a = (Object[]) from;
+                Object[] r = (Object[]) to;
+                for (int i = 0; i < n; i++) {
+                    r[dest[first + i]] = a[i];
+                }
+            }
+        }
+    }
+
     /** The narrowest kind stored in a backing array of this type (null for {@code Object[]}). */
     private static ScalarKind kindOfArray(Object store) {
         return switch (store) {

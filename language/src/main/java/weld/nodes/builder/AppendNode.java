@@ -27,6 +27,16 @@ public final class AppendNode extends WeldExpressionNode {
     @Override
     public Object executeGeneric(VirtualFrame frame) {
         Appender a = (Appender) builder.executeGeneric(frame);
+        append(frame, a, carrier, layout, value);
+        return a;
+    }
+
+    /**
+     * Appends {@code value}'s value to {@code a} in {@code carrier} (a struct of scalars to the columns of
+     * {@code layout}, constants of the calling node).
+     */
+    static void append(VirtualFrame frame, Appender a, Carrier carrier, StructLayout layout,
+                       WeldExpressionNode value) {
         switch (carrier) {
             case BOOLEAN -> a.appendBoolean(value.executeBoolean(frame));
             case INT -> a.appendInt(value.executeInt(frame));
@@ -41,6 +51,5 @@ public final class AppendNode extends WeldExpressionNode {
                 }
             }
         }
-        return a;
     }
 }

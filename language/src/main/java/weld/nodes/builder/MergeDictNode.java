@@ -67,8 +67,7 @@ public final class MergeDictNode extends WeldExpressionNode {
         ScalarDictMerger d = (ScalarDictMerger) builder.executeGeneric(frame);
         if (pair != null) {
             WeldStruct kv = (WeldStruct) pair.executeGeneric(frame);
-            long k = packing != null ? packing.pack((WeldStruct) kv.fields[0])
-                    : keyCarrier == Carrier.INT ? (long) (Integer) kv.fields[0] : (Long) kv.fields[0];
+            long k = ScalarTable.unboxKey(packing, kv.fields[0]);
             switch (valueCarrier) {
                 case INT -> d.table().mergeLong(k, (Integer) kv.fields[1], valueKind, op);
                 case LONG -> d.table().mergeLong(k, (Long) kv.fields[1], valueKind, op);

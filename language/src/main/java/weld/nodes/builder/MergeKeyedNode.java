@@ -5,6 +5,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.WeldException;
 import weld.builders.DictMerger;
+import weld.builders.ColumnGroupMerger;
 import weld.builders.GroupMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
@@ -37,6 +38,7 @@ public final class MergeKeyedNode extends WeldExpressionNode {
             case ScalarDictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
             case StructDictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
             case GroupMerger g -> g.merge(kv.fields[0], kv.fields[1]);
+            case ColumnGroupMerger g -> g.merge(kv.fields[0], kv.fields[1]);
             case VecMerger v -> {
                 long i = (Long) kv.fields[0];
                 if (i < 0 || i >= v.length()) {

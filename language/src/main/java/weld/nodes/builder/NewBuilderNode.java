@@ -4,6 +4,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.Appender;
 import weld.builders.DictMerger;
+import weld.builders.ColumnGroupMerger;
 import weld.builders.GroupMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
@@ -23,6 +24,8 @@ public final class NewBuilderNode extends WeldExpressionNode {
     private final boolean scalar;
     /** Whether a dictmerger is a {@link StructDictMerger}. */
     private final boolean structValues;
+    /** Whether a groupmerger is a {@link ColumnGroupMerger}. */
+    private final boolean columns;
     /** Whether a vecmerger takes over its initial vector's array: the vector is fresh, referenced nowhere else. */
     private final boolean adopt;
     /** The sizes of the dictionaries built here, for the next ones' initial capacity. */
@@ -34,6 +37,7 @@ public final class NewBuilderNode extends WeldExpressionNode {
         this.adopt = adopt;
         this.scalar = type.kind() == weld.syntax.BuilderKind.DICTMERGER && ScalarDictMerger.supports(type);
         this.structValues = type.kind() == weld.syntax.BuilderKind.DICTMERGER && StructDictMerger.supports(type);
+        this.columns = type.kind() == weld.syntax.BuilderKind.GROUPMERGER && ColumnGroupMerger.supports(type);
         this.arg = arg;
     }
 
@@ -49,10 +53,9 @@ public final class NewBuilderNode extends WeldExpressionNode {
                         : new DictMerger(dict, type.op());
             }
             case GROUPMERGER -> {
-                if (arg != null) {
-                    arg.executeLong(frame);
-                }
-                yield new GroupMerger(type.params().get(0), type.params().get(1));
+                long hint = arg != null ? arg.executeLong(frame) : 0;
+                yield columns ? new ColumnGroupMerger(type.params().get(0), type.params().get(1), hint)
+                        : new GroupMerger(type.params().get(0), type.params().get(1));
             }
             case VECMERGER -> {
                 WeldVector init = (WeldVector) arg.executeGeneric(frame);

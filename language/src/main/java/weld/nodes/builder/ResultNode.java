@@ -5,6 +5,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.Appender;
 import weld.builders.DictMerger;
+import weld.builders.ColumnGroupMerger;
 import weld.builders.GroupMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
@@ -39,6 +40,7 @@ public final class ResultNode extends WeldExpressionNode {
             case ScalarDictMerger d -> d.result();
             case StructDictMerger d -> d.result();
             case GroupMerger g -> g.result();
+            case ColumnGroupMerger g -> g.result();
             case VecMerger v -> v.result();
             case WeldStruct s when t instanceof WeldType.Struct st && !(s.type.equals(st)) -> {
                 Object[] f = new Object[s.fields.length];
