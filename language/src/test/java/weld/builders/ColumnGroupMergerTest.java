@@ -1,6 +1,5 @@
 package weld.builders;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,11 +10,9 @@ import java.util.Map;
 import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 
-import org.graalvm.polyglot.Context;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import weld.programs.SequentialAndParallel;
 import weld.syntax.BinOp;
 import weld.types.WeldType;
 
@@ -26,28 +23,7 @@ import weld.types.WeldType;
  * groups' vectors (slices of one store) used like any vector, and the boxed groupmerger for other types, each
  * against groups computed here.
  */
-class ColumnGroupMergerTest {
-    private static Context sequential;
-    private static Context parallel;
-
-    @BeforeAll
-    static void open() {
-        sequential = Context.newBuilder("weld").option("weld.Threads", "1").build();
-        parallel = Context.newBuilder("weld").option("weld.Threads", "2").option("weld.Grain", "64").build();
-    }
-
-    @AfterAll
-    static void close() {
-        sequential.close();
-        parallel.close();
-    }
-
-    private static void assertBoth(String expected, String program, Object... args) {
-        for (Context c : new Context[] {sequential, parallel}) {
-            assertEquals(expected, c.eval("weld", program).execute(args).toString(), program);
-        }
-    }
-
+class ColumnGroupMergerTest extends SequentialAndParallel {
     /** {@code [{key, [values...]}, ...]}: the values of x < n grouped by key, keys in order of first appearance. */
     private static String groups(long n, LongFunction<String> key, LongFunction<String> value) {
         Map<String, List<String>> m = new LinkedHashMap<>();

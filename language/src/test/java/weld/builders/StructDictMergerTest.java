@@ -10,10 +10,9 @@ import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 
 import org.graalvm.polyglot.Context;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import weld.programs.SequentialAndParallel;
 import weld.syntax.BinOp;
 import weld.types.WeldType;
 
@@ -24,28 +23,7 @@ import weld.types.WeldType;
  * other dictionaries, and lookups bound field by field ({@link weld.nodes.local.LetLookupNode}), each against values
  * computed here.
  */
-class StructDictMergerTest {
-    private static Context sequential;
-    private static Context parallel;
-
-    @BeforeAll
-    static void open() {
-        sequential = Context.newBuilder("weld").option("weld.Threads", "1").build();
-        parallel = Context.newBuilder("weld").option("weld.Threads", "2").option("weld.Grain", "64").build();
-    }
-
-    @AfterAll
-    static void close() {
-        sequential.close();
-        parallel.close();
-    }
-
-    private static void assertBoth(String expected, String program, Object... args) {
-        for (Context c : new Context[] {sequential, parallel}) {
-            assertEquals(expected, c.eval("weld", program).execute(args).toString(), program);
-        }
-    }
-
+class StructDictMergerTest extends SequentialAndParallel {
     /** {@code [{k, v}, ...]} of {@code m} by key, each value written by {@code value}. */
     private static <V> String entries(Map<Long, V> m, java.util.function.Function<V, String> value) {
         return new TreeMap<>(m).entrySet().stream().map(e -> "{" + e.getKey() + ", " + value.apply(e.getValue()) + "}")
@@ -197,7 +175,7 @@ class StructDictMergerTest {
                 + "merge(b, {x, {1.0, 1L}})); let d1 = result(b1); let d2 = result(merge(b1, {1L, {5.0, 5L}})); "
                 + "{lookup(d1, 1L), lookup(d2, 1L), len(tovec(d1)), optlookup(d1, 9L), keyexists(d2, 2L), "
                 + "tovec(deserialize[dict[i64, {f64, i64}]](serialize(d2)))}", 3L);
-        for (Context c : new Context[] {sequential, parallel}) {
+        for (Context c : contexts()) {
             org.graalvm.polyglot.Value d = c.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), "
                     + "dictmerger[i32, {i64, f64}, max], |b, i, x| merge(b, {i32(x % 3L), {x, f64(x) * 0.5}})))")
                     .execute(10L);
@@ -238,7 +216,7 @@ class StructDictMergerTest {
         assertBoth(Double.toString(sum), "|n: i64| let d = deserialize[dict[i64, {f64, i64, u8}]](serialize(" + dict
                 + ")); " + inline, n);
         assertBoth("{{1.5, 3, 9}, 1.5}", "|n: i64| let d = " + dict + "; let e = lookup(d, n); {e, e.$0}", 3L);
-        for (Context c : new Context[] {sequential, parallel}) {
+        for (Context c : contexts()) {
             String error = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class,
                     () -> c.eval("weld", "|n: i64| let d = " + dict + "; let e = lookup(d, n); e.$1").execute(100L))
                     .getMessage();

@@ -12,9 +12,9 @@ import java.util.stream.Collectors;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Value;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import weld.programs.SequentialAndParallel;
 
 /**
  * Dictmergers and dictionaries keyed by structs of integers and bools ({@link weld.runtime.PackedKey}): group-bys on
@@ -22,28 +22,7 @@ import org.junit.jupiter.api.Test;
  * that are not literals, lookups of every form, results read like other dictionaries, and keys too wide to pack,
  * each against values computed here, sequentially and in parallel.
  */
-class StructKeyDictTest {
-    private static Context sequential;
-    private static Context parallel;
-
-    @BeforeAll
-    static void open() {
-        sequential = Context.newBuilder("weld").option("weld.Threads", "1").build();
-        parallel = Context.newBuilder("weld").option("weld.Threads", "2").option("weld.Grain", "64").build();
-    }
-
-    @AfterAll
-    static void close() {
-        sequential.close();
-        parallel.close();
-    }
-
-    private static void assertBoth(String expected, String program, Object... args) {
-        for (Context c : new Context[] {sequential, parallel}) {
-            assertEquals(expected, c.eval("weld", program).execute(args).toString(), program);
-        }
-    }
-
+class StructKeyDictTest extends SequentialAndParallel {
     /** A two-field key, ordered as Weld compares structs (field by field, signed). */
     private record Key(long a, long b) implements Comparable<Key> {
         @Override
@@ -152,7 +131,7 @@ class StructKeyDictTest {
         assertBoth("{{true, " + sum[5] + "}, {true, {" + sum[5] + ", " + count[5] + "}}, false, {false, 0.0}}",
                 "|n: i64| let s = " + scalars + "; let t = " + structs + "; {optlookup(s, {1, 1}), "
                         + "optlookup(t, {1, 1}), keyexists(t, {2, 1}), optlookup(s, {-2, 1})}", n);
-        for (Context c : new Context[] {sequential, parallel}) {
+        for (Context c : contexts()) {
             for (String dict : new String[] {scalars, structs}) {
                 String error = assertThrows(PolyglotException.class, () -> c.eval("weld", "|n: i64| "
                         + "let d = " + dict + "; lookup(d, {7, -3})").execute(n)).getMessage();
@@ -168,7 +147,13 @@ class StructKeyDictTest {
         assertBoth("[{{0, false}, {12.0, 2}}, {{0, true}, {6.0, 2}}, {{1, false}, {8.0, 2}}, {{1, true}, {14.0, 2}}, "
                 + "{{2, false}, {16.0, 2}}, {{2, true}, {10.0, 2}}]", "|n: i64| " + sorted(
                         "deserialize[dict[{i32, bool}, {f64, i64}]](serialize(" + dict + "))"), 12L);
-        for (Context c : new Context[] {sequential, parallel}) {
+        // A dictionary of scalars deserialized is a table of packed keys again: looked up, listed, serialized.
+        assertBoth("{12.0, true, false, [{{2, true}, 10.0}, {{0, false}, 12.0}]}", "|n: i64| let d = "
+                + "deserialize[dict[{i32, bool}, f64]](serialize(result(for(rangeiter(0L, n, 1L), "
+                + "dictmerger[{i32, bool}, f64, +], |b, i, x| merge(b, {{i32(x % 3L), x % 2L == 0L}, f64(x)}))))); "
+                + "{lookup(d, {0, false}), keyexists(d, {1, true}), keyexists(d, {3, true}), "
+                + "slice(" + sorted("d").replace("compare(p.$0, q.$0)", "compare(p.$1, q.$1)") + ", 2L, 2L)}", 12L);
+        for (Context c : contexts()) {
             Value d = c.eval("weld", "|n: i64| " + dict).execute(12L);
             assertEquals(6, d.getHashSize());
             Value key = c.eval("weld", "|a: i32, b: bool| {a, b}").execute(1, false);
