@@ -7,13 +7,16 @@ import java.util.Arrays;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import weld.runtime.Carrier;
 import weld.runtime.MemoryBudget;
 import weld.runtime.ScalarOps;
 import weld.runtime.Storage;
 import weld.runtime.StructColumns;
 import weld.runtime.StructLayout;
+import weld.runtime.WeldStruct;
 import weld.runtime.WeldVector;
 import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
@@ -21,6 +24,8 @@ import weld.types.WeldType;
  * {@code {index, value}}s. In a parallel loop, small vecmergers get one identity-initialized copy per task
  * ({@link #emptyCopy}); large ones are shared by all tasks ({@link #share}) and then combine each element with a
  * compare-and-set loop ({@link AtomicMerges} for numbers; see docs/performance.md for where the switch lies).
+ * Structs of numbers are kept in {@link StructColumns} ({@link #numberColumns}) and combined field by field; their
+ * vecmergers are never shared.
  *
  * <p>While a loop counts into a large {@code vecmerger[i64,+]} ({@link #countNarrow}), its merges of small
  * constants go to {@code int} counters beside the elements, half the memory the loop's random updates touch, and
@@ -44,7 +49,25 @@ public final class VecMerger {
 
     /** A vecmerger starting from a copy of {@code init}. */
     public VecMerger(WeldType elemType, BinOp op, WeldVector init) {
-        this(elemType, op, copyOf(init), init.length);
+        this(elemType, op, copyOf(elemType, init), init.length);
+    }
+
+    /**
+     * The column layout of {@code elem} where it is a struct of numbers, whose vecmergers keep their elements in
+     * {@link StructColumns} and combine merged values field by field; null otherwise (the elements are then structs
+     * in an {@code Object[]}, combined boxed).
+     */
+    public static StructLayout numberColumns(WeldType elem) {
+        StructLayout layout = StructLayout.of(elem);
+        if (layout == null) {
+            return null;
+        }
+        for (int j = 0; j < layout.columnCount(); j++) {
+            if (layout.kind(j) == ScalarKind.BOOL) {
+                return null;
+            }
+        }
+        return layout;
     }
 
     /**
@@ -52,8 +75,12 @@ public final class VecMerger {
      * external buffer made compiled code 4x larger (TPC-H Q1's six vecmergers: 94 KB of machine code, 22 KB without).
      */
     @TruffleBoundary
-    private static Object copyOf(WeldVector init) {
-        if (init.store instanceof StructColumns c) {
+    private static Object copyOf(WeldType elemType, WeldVector init) {
+        StructLayout columns = numberColumns(elemType);
+        if (columns != null && init.store instanceof Object[] structs) {
+            return columns.columnsOf(Arrays.copyOfRange(structs, init.offset, init.offset + init.length));
+        }
+        if (columns == null && init.store instanceof StructColumns c) {
             return c.toObjects(init.offset, init.offset + init.length);
         }
         return Storage.copyOfRange(init.store, init.offset, init.offset + init.length);
@@ -82,6 +109,16 @@ public final class VecMerger {
     /** A vecmerger of the same length whose elements are the operator's identity (a parallel loop's partial). */
     @TruffleBoundary
     public VecMerger emptyCopy() {
+        if (store instanceof StructColumns c) {
+            StructColumns e = c.layout.allocate(length);
+            WeldStruct identity = (WeldStruct) ScalarOps.identity(elemType, op);
+            if (!newArrayElements(identity)) {
+                for (int i = 0; i < length; i++) {
+                    e.set(i, identity);
+                }
+            }
+            return new VecMerger(elemType, op, e, length);
+        }
         var kind = Storage.kindOf(elemType);
         Object s = Storage.newArray(kind, length);
         Object identity = ScalarOps.identity(elemType, op);
@@ -100,6 +137,16 @@ public final class VecMerger {
             }
         }
         return new VecMerger(elemType, op, s, length);
+    }
+
+    /** Whether every field of {@code s} (nested too) is what a new array holds. */
+    private static boolean newArrayElements(WeldStruct s) {
+        for (Object f : s.fields) {
+            if (f instanceof WeldStruct inner ? !newArrayElements(inner) : !Storage.isNewArrayElement(f)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -146,6 +193,10 @@ public final class VecMerger {
     public void mergeAll(VecMerger other) {
         flushNarrow();
         other.flushNarrow();
+        if (store instanceof StructColumns c) {
+            mergeColumns(c, (StructColumns) other.store);
+            return;
+        }
         var kind = Storage.kindOf(elemType);
         if (compareAndSet == null) {
             switch (store) {
@@ -169,6 +220,23 @@ public final class VecMerger {
         }
         for (int i = 0; i < length; i++) {
             mergeBoxed(i, Storage.readBoxed(kind, other.store, i));
+        }
+    }
+
+    /** Combines the elements of {@code other}'s columns into {@code c}'s, column by column. */
+    private void mergeColumns(StructColumns c, StructColumns other) {
+        for (int j = 0; j < c.layout.columnCount(); j++) {
+            ScalarKind k = c.layout.kind(j);
+            Object a = c.column(j);
+            Object b = other.column(j);
+            for (int i = 0; i < length; i++) {
+                switch (Carrier.of(k)) {
+                    case INT -> StructDictMerger.mergeInt(k, op, a, i, Storage.readInt(k, b, i), false);
+                    case LONG -> StructDictMerger.mergeLong(k, op, a, i, ((long[]) b)[i], false);
+                    case FLOAT -> StructDictMerger.mergeFloat(op, a, i, ((float[]) b)[i], false);
+                    default -> StructDictMerger.mergeDouble(op, a, i, ((double[]) b)[i], false);
+                }
+            }
         }
     }
 
@@ -199,7 +267,10 @@ public final class VecMerger {
         return compareAndSet != null;
     }
 
-    /** The backing primitive array of an unshared vecmerger, updated in place by compiled merges. */
+    /**
+     * The backing primitive array of an unshared vecmerger (the {@link StructColumns} of a struct of numbers), updated
+     * in place by compiled merges.
+     */
     public Object store() {
         return store;
     }
@@ -209,6 +280,10 @@ public final class VecMerger {
     public void mergeBoxed(int index, Object value) {
         if (compareAndSet != null) {
             mergeAtomically(index, value);
+            return;
+        }
+        if (store instanceof StructColumns c) {
+            c.set(index, (WeldStruct) ScalarOps.combine(elemType, op, c.get(index), value));
             return;
         }
         var kind = Storage.kindOf(elemType);

@@ -17,6 +17,7 @@ import weld.WeldLanguage;
 import weld.builders.ColumnGroupMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
+import weld.builders.VecMerger;
 import weld.ir.Children;
 import weld.ir.Expr;
 import weld.ir.FreeVariables;
@@ -32,7 +33,9 @@ import weld.nodes.builder.InPlaceUpdateNode;
 import weld.nodes.builder.MergeStructDictNode;
 import weld.nodes.builder.MergeStructNode;
 import weld.nodes.builder.VecMergeGroupNode;
+import weld.nodes.builder.StructValueFields;
 import weld.nodes.builder.VecMergeNode;
+import weld.nodes.builder.VecMergeStructNode;
 import weld.nodes.builder.NewBuilderNode;
 import weld.nodes.builder.ResultNode;
 import weld.nodes.collection.DictQueryNode;
@@ -479,9 +482,16 @@ public final class NodeBuilder {
 
     /**
      * A vecmerger merge of a scalar whose {@code {index, value}} is a struct literal or a variable: index and value
-     * evaluated separately in their carriers; otherwise the boxed path.
+     * evaluated separately in their carriers; of a struct literal of numbers, field by field into the vecmerger's
+     * columns; otherwise the boxed path.
      */
     private WeldExpressionNode vecMerge(Expr.Merge m, WeldType.Builder bt, WeldExpressionNode b) {
+        List<Expr> fields = new ArrayList<>();
+        if (VecMerger.numberColumns(bt.elem()) instanceof StructLayout layout && m.value() instanceof Expr.MakeStruct kv
+                && literalFields(kv.elems().get(1), fields)) {
+            return new VecMergeStructNode(m.pos(), b, build(kv.elems().get(0)),
+                    new StructValueFields(layout, bt.op(), buildAll(fields)));
+        }
         if (!(bt.elem().resolve() instanceof WeldType.Scalar s)) {
             return new MergeKeyedNode(m.pos(), b, build(m.value()));
         }

@@ -388,6 +388,20 @@ final class ProgramGenerator {
         String b = l.b();
         List<Var> body = l.body();
         String idx = "((i64(" + scalar(pick(NUMERIC), body, depth - 1) + ") % " + size + ") + " + size + ") % " + size;
+        if (!t.equals("bool") && rnd.nextInt(3) == 0) {
+            // A vecmerger of {t, u} structs (kept in columns), its first fields read back as the vector.
+            String u = pick(NUMERIC);
+            String pair = "{" + t + "," + u + "}";
+            String init2 = "result(for(rangeiter(0L, " + size + ", 1L), appender[" + pair + "], |" + ib + ", "
+                    + name("j") + ", " + name("e") + "| merge(" + ib + ", {" + literal(t) + ", " + literal(u) + "})))";
+            String merge = "merge(" + b + ", {" + idx + ", {" + scalar(t, body, depth - 1) + ", "
+                    + scalar(u, body, depth - 1) + "}})";
+            String r = name("b");
+            String e = name("e");
+            return "result(for(result(" + l.head("vecmerger[" + pair + "," + pick("+", "min", "max") + "](" + init2
+                    + ")") + filtered(merge, b, body, depth) + ")), appender[" + t + "], |" + r + ", " + name("j")
+                    + ", " + e + "| merge(" + r + ", " + e + ".$0)))";
+        }
         String merge = "merge(" + b + ", {" + idx + ", " + scalar(t, body, depth - 1) + "})";
         return "result(" + l.head("vecmerger[" + t + "," + mergeOp(t) + "](" + init + ")")
                 + filtered(merge, b, body, depth) + "))";

@@ -3,17 +3,13 @@ package weld.nodes.builder;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
-import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import weld.builders.StructDictMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
 import weld.runtime.ScalarTable;
-import weld.runtime.StructColumns;
 import weld.runtime.StructLayout;
 import weld.runtime.WeldStruct;
-import weld.syntax.BinOp;
-import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
@@ -25,13 +21,11 @@ import weld.types.WeldType;
  */
 public final class MergeStructDictNode extends WeldExpressionNode {
     private final Carrier keyCarrier;
-    private final StructLayout layout;
-    private final BinOp op;
     @Child private WeldExpressionNode builder;
     /** The key, or null when {@link #pair} gives the whole pair. */
     @Child private WeldExpressionNode key;
-    /** The value's fields in column order (nested structs' fields in their place), or null. */
-    @Children private final WeldExpressionNode[] fields;
+    /** The value's fields, or null. */
+    @Child private StructValueFields fields;
     @Child private WeldExpressionNode pair;
     /**
      * Whether every merge of this node in compiled code found its key's entry in a direct table and room for it in
@@ -43,11 +37,10 @@ public final class MergeStructDictNode extends WeldExpressionNode {
     private MergeStructDictNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
                                 WeldExpressionNode[] fields, WeldExpressionNode pair) {
         this.keyCarrier = ScalarTable.keyCarrier(type.params().get(0));
-        this.layout = StructLayout.of(type.params().get(1));
-        this.op = type.op();
         this.builder = builder;
         this.key = key;
-        this.fields = fields;
+        this.fields = fields == null ? null
+                : new StructValueFields(StructLayout.of(type.params().get(1)), type.op(), fields);
         this.pair = pair;
     }
 
@@ -72,12 +65,12 @@ public final class MergeStructDictNode extends WeldExpressionNode {
             return d;
         }
         long k = keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame);
-        long[] bits = evaluateFields(frame);
+        long[] bits = fields.evaluate(frame);
         int e = -1;
         if (directOnly) {
             e = d.index().entryIndexDirect(k);
             if (e >= 0 && d.hasRoom(e)) {
-                store(d.values(), e, bits, d.fill(e));
+                fields.store(d.values(), e, bits, d.fill(e));
                 return d;
             }
             if (CompilerDirectives.inCompiledCode() || !d.index().isDirect()) {
@@ -88,39 +81,7 @@ public final class MergeStructDictNode extends WeldExpressionNode {
         if (e < 0) {
             e = d.entry(k);
         }
-        store(d.columnsFor(e), e, bits, d.fill(e));
+        fields.store(d.columnsFor(e), e, bits, d.fill(e));
         return d;
-    }
-
-    /** The fields' values, in column order, as raw bits (floats as their IEEE bits). */
-    @ExplodeLoop
-    private long[] evaluateFields(VirtualFrame frame) {
-        long[] bits = new long[fields.length];
-        for (int j = 0; j < fields.length; j++) {
-            bits[j] = switch (Carrier.of(layout.kind(j))) {
-                case INT -> fields[j].executeInt(frame);
-                case LONG -> fields[j].executeLong(frame);
-                case FLOAT -> Float.floatToRawIntBits(fields[j].executeFloat(frame));
-                case DOUBLE -> Double.doubleToRawLongBits(fields[j].executeDouble(frame));
-                default -> throw CompilerDirectives.shouldNotReachHere("a boolean column");
-            };
-        }
-        return bits;
-    }
-
-    /** Sets (a new entry, {@code first}) or combines entry {@code e} of the columns with {@code bits}. */
-    @ExplodeLoop
-    private void store(StructColumns c, int e, long[] bits, boolean first) {
-        for (int j = 0; j < bits.length; j++) {
-            ScalarKind k = layout.kind(j);
-            Object column = c.column(j);
-            switch (Carrier.of(k)) {
-                case INT -> StructDictMerger.mergeInt(k, op, column, e, (int) bits[j], first);
-                case LONG -> StructDictMerger.mergeLong(k, op, column, e, bits[j], first);
-                case FLOAT -> StructDictMerger.mergeFloat(op, column, e, Float.intBitsToFloat((int) bits[j]), first);
-                case DOUBLE -> StructDictMerger.mergeDouble(op, column, e, Double.longBitsToDouble(bits[j]), first);
-                default -> throw CompilerDirectives.shouldNotReachHere("a boolean column");
-            }
-        }
     }
 }
