@@ -215,6 +215,17 @@ class StructDictMergerTest extends SequentialAndParallel {
         assertBoth(Double.toString(sum), "|n: i64| let d = " + dict + "; " + inline, n);
         assertBoth(Double.toString(sum), "|n: i64| let d = deserialize[dict[i64, {f64, i64, u8}]](serialize(" + dict
                 + ")); " + inline, n);
+        // A join that keeps the rows whose key exists (keyexists and optlookup probe the entries with the key
+        // unboxed): half of the keys 0..199 are in the dictionary.
+        double kept = 0;
+        for (long x = 0; x < n; x++) {
+            long k = x * 7919 % 200;
+            kept += k < 100 ? k * 0.5 * (k % 7) + (k * 3 % 256) + 1 : 0;
+        }
+        assertBoth(Double.toString(kept), "|n: i64| let d = " + dict + "; result(for(rangeiter(0L, n, 1L), "
+                + "merger[f64, +], |b, i, x| let k = x * 7919L % 200L; if(keyexists(d, k), let e = lookup(d, k); "
+                + "merge(b, e.$0 * f64(e.$1) + f64(e.$2) + select(optlookup(d, k).$0, 1.0, 100.0)), "
+                + "merge(b, select(optlookup(d, k).$0, 1000.0, 0.0) + optlookup(d, k).$1.$0))))", n);
         assertBoth("{{1.5, 3, 9}, 1.5}", "|n: i64| let d = " + dict + "; let e = lookup(d, n); {e, e.$0}", 3L);
         for (Context c : contexts()) {
             String error = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class,

@@ -1,5 +1,6 @@
 package weld.nodes.collection;
 
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.nodes.WeldExpressionNode;
@@ -12,12 +13,16 @@ import weld.types.WeldType;
 
 /**
  * {@code keyexists(d, k)} (a bool) or {@code optlookup(d, k)} (a {@code {bool, V}}; the value is the type's zero
- * when the key is missing).
+ * when the key is missing). A typed dictionary ({@link WeldDict#table}, {@link WeldDict#entryIndex}) is probed with
+ * the key in its carrier; others are looked up boxed.
  */
 public final class DictQueryNode extends WeldExpressionNode {
     private final WeldType.Struct optType;
     private final Object missingValue;
-    /** The key's carrier when the dictionary is a {@link ScalarTable}, else null. */
+    /**
+     * The key's carrier where typed tables hold such keys ({@link WeldDict#table} for scalar values,
+     * {@link WeldDict#entryIndex} for struct values), else null.
+     */
     private final Carrier keyCarrier;
     @Child private WeldExpressionNode dict;
     @Child private WeldExpressionNode key;
@@ -25,7 +30,7 @@ public final class DictQueryNode extends WeldExpressionNode {
     /** {@code optType} is null for keyexists. */
     public DictQueryNode(WeldType.Struct optType, WeldType.Dict type, WeldExpressionNode dict, WeldExpressionNode key) {
         this.optType = optType;
-        this.keyCarrier = ScalarTable.supports(type.key(), type.value()) ? ScalarTable.keyCarrier(type.key()) : null;
+        this.keyCarrier = ScalarTable.keyCarrier(type.key());
         this.missingValue = optType == null ? null : zero(optType.fields().get(1));
         this.dict = dict;
         this.key = key;
@@ -51,6 +56,12 @@ public final class DictQueryNode extends WeldExpressionNode {
                 return s >= 0;
             }
             v = s >= 0 ? t.valueAt(s) : null;
+        } else if (keyCarrier != null && d.entryIndex != null) {
+            int e = d.entryIndex.entryOf(keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame));
+            if (optType == null) {
+                return e >= 0;
+            }
+            v = e >= 0 ? entryValue(d, e) : null;
         } else {
             v = d.get(key.executeGeneric(frame));
         }
@@ -58,6 +69,11 @@ public final class DictQueryNode extends WeldExpressionNode {
             return v != null;
         }
         return new WeldStruct(optType, new Object[] {v != null, v != null ? v : missingValue});
+    }
+
+    @TruffleBoundary
+    private static Object entryValue(WeldDict d, int e) {
+        return d.entryValues.get(e);
     }
 
     @Override
