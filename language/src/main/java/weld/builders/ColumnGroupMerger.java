@@ -19,7 +19,7 @@ import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
- * A {@code groupmerger[K, V]} whose keys a {@link ScalarTable} holds (integers, or structs of integers packed into a
+ * A {@code groupmerger[K, V]} whose keys a {@link ScalarTable} holds (integers, or structs and floats packed into a
  * {@code long}) and whose values are scalars or structs of scalars: a merge appends the key's {@code long} form and
  * the value, in its carrier, to two appenders, in merge order, so nothing is boxed per row. {@code result} groups
  * them once, a counting sort by each key's first appearance (a table of entry indexes, then one scatter of the

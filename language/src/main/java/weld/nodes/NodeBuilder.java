@@ -237,13 +237,16 @@ public final class NodeBuilder {
     }
 
     /**
-     * The key of a dictionary lookup or merge: a struct key that tables pack ({@link PackedKey}) as a
-     * {@link PackKeyNode} (a literal's fields evaluated in their carriers), any other as it is.
+     * The key of a dictionary lookup or merge: a struct or float key that tables pack ({@link PackedKey}) as a
+     * {@link PackKeyNode} (a struct literal's fields evaluated in their carriers), any other as it is.
      */
     private WeldExpressionNode buildKey(Expr key) {
         PackedKey packing = PackedKey.of(key.type());
         if (packing == null) {
             return build(key);
+        }
+        if (packing.isScalar()) {
+            return PackKeyNode.ofFields(packing, new WeldExpressionNode[] {build(key)});
         }
         return key instanceof Expr.MakeStruct s ? PackKeyNode.ofFields(packing, buildAll(s.elems()))
                 : PackKeyNode.ofStruct(packing, build(key));

@@ -13,9 +13,9 @@ import weld.types.WeldType;
 /**
  * A hash table from scalar keys carried as {@code int} or {@code long} to scalar values carried as {@code int},
  * {@code long}, {@code float} or {@code double}, over primitive arrays: the storage of a typed
- * {@code dictmerger} and of the dictionaries it produces. A struct key of integers and bools of at most 64 bits is
+ * {@code dictmerger} and of the dictionaries it produces. A struct key of scalars of at most 64 bits, or a float key, is
  * held in its {@link PackedKey packed} form, an {@code i64}: only the boxed accessors and {@code tovec}'s copies see
- * the struct.
+ * the key as it is.
  *
  * <p>Open addressing with linear probing over one {@code long[]}: slot {@code i} holds its key at {@code 2i} and its
  * value at {@code 2i + 1} (int and long carriers sign-extended; float and double carriers as the raw bits of the
@@ -103,7 +103,7 @@ public final class ScalarTable {
      * {@code long} for a struct key it packs ({@link PackedKey}); null where it cannot hold them.
      */
     public static Carrier keyCarrier(WeldType key) {
-        if (key.resolve() instanceof WeldType.Scalar k) {
+        if (key.resolve() instanceof WeldType.Scalar k && !k.kind().isFloat()) {
             Carrier c = Carrier.of(k.kind());
             return c == Carrier.INT || c == Carrier.LONG ? c : null;
         }
@@ -487,6 +487,8 @@ public final class ScalarTable {
             switch (Carrier.of(k)) {
                 case BOOLEAN -> ((boolean[]) column)[j] = v != 0;
                 case INT -> Storage.writeInt(k, column, j, (int) v);
+                case FLOAT -> ((float[]) column)[j] = Float.intBitsToFloat((int) v);
+                case DOUBLE -> ((double[]) column)[j] = Double.longBitsToDouble(v);
                 default -> ((long[]) column)[j] = v;
             }
         }
@@ -725,7 +727,10 @@ public final class ScalarTable {
 
     /** The long form of a boxed key ({@code Integer} or {@code Long}); false if it is neither. */
     private boolean isKey(Object key) {
-        return packing != null ? key instanceof WeldStruct : key instanceof Integer || key instanceof Long;
+        if (packing != null) {
+            return packing.isScalar() ? key instanceof Float || key instanceof Double : key instanceof WeldStruct;
+        }
+        return key instanceof Integer || key instanceof Long;
     }
 
     /** The {@code long} form of a boxed key (its carrier, or a struct key this table packs). */
@@ -736,7 +741,7 @@ public final class ScalarTable {
     /** The {@code long} form of a boxed key: an integer's carrier, or a struct key packed by {@code packing}. */
     public static long unboxKey(PackedKey packing, Object key) {
         if (packing != null) {
-            return packing.pack((WeldStruct) key);
+            return packing.pack(key);
         }
         return key instanceof Integer i ? i : (Long) key;
     }

@@ -16,7 +16,7 @@ import weld.types.WeldType;
 
 /**
  * A {@code dict[K, V]}. A dictionary whose keys are scalars carried as {@code int} or {@code long} (or structs of
- * integers and bools that pack into a {@code long}, see {@link PackedKey}) and whose values
+ * scalars, or floats, that pack into a {@code long}, see {@link PackedKey}) and whose values
  * are non-boolean scalars is a {@link ScalarTable} over primitive arrays (typed lookups read it without boxing);
  * one with such keys and structs of numbers as values, made by a {@code dictmerger}
  * ({@link weld.builders.StructDictMerger}), is a table from keys to entry indexes and the values in columns by

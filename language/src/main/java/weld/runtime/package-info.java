@@ -13,7 +13,7 @@
  * structs of scalars in {@link weld.runtime.StructColumns}, one array per field; other elements in an
  * {@code Object[]}. A struct is a {@link weld.runtime.WeldStruct} over boxed fields, a
  * dictionary a {@link weld.runtime.WeldDict}: a {@link weld.runtime.ScalarTable} of primitive arrays when keys are
- * int- or long-carried scalars (or structs of integers and bools {@link weld.runtime.PackedKey packed} into a
+ * int- or long-carried scalars (or structs of scalars and floats {@link weld.runtime.PackedKey packed} into a
  * {@code long}) and values non-boolean scalars, a table of entry indexes and {@link
  * weld.runtime.StructColumns} of the values when such keys map to structs of numbers (a {@code dictmerger}'s
  * result), otherwise a map of boxed keys and values. A {@code merger} over a scalar is represented by its

@@ -56,7 +56,9 @@ class StructDictMergerTest extends SequentialAndParallel {
         assertTrue(StructDictMerger.supports(dictMerger(WeldType.Scalar.I64, pair, BinOp.ADD)));
         assertTrue(StructDictMerger.supports(dictMerger(WeldType.Scalar.I32,
                 WeldType.Struct.of(WeldType.Scalar.I64, pair), BinOp.MAX)));
-        assertFalse(StructDictMerger.supports(dictMerger(WeldType.Scalar.F64, pair, BinOp.ADD)));
+        assertTrue(StructDictMerger.supports(dictMerger(WeldType.Scalar.F64, pair, BinOp.ADD)), "a packed float key");
+        assertFalse(StructDictMerger.supports(dictMerger(WeldType.Scalar.BOOL, pair, BinOp.ADD)));
+        assertFalse(StructDictMerger.supports(dictMerger(new WeldType.Vec(WeldType.Scalar.I64), pair, BinOp.ADD)));
         assertFalse(StructDictMerger.supports(dictMerger(WeldType.Scalar.I64,
                 WeldType.Struct.of(WeldType.Scalar.BOOL, WeldType.Scalar.I64), BinOp.MAX)));
         assertFalse(StructDictMerger.supports(dictMerger(WeldType.Scalar.I64, WeldType.Scalar.I64,

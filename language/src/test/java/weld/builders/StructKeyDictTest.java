@@ -169,6 +169,33 @@ class StructKeyDictTest extends SequentialAndParallel {
     }
 
     @Test
+    void floatKeysAndFloatFieldsCompareAsBoxedFloats() {
+        // Keys x / 4 - 2 in f64 and f32, with -0.0, 0.0 and NaN among them: Double.equals decides equality.
+        long n = 40;
+        java.util.Map<Double, Double> m = new java.util.LinkedHashMap<>();
+        for (long x = 0; x < n; x++) {
+            double k = x % 10 == 3 ? Double.NaN : x % 10 == 7 ? -0.0 : x % 10 / 4.0 - 2.0;
+            m.merge(k, x * 0.5, Double::sum);
+        }
+        String expected = m.entrySet().stream().map(e -> "{" + e.getKey() + ", " + e.getValue() + "}")
+                .collect(Collectors.joining(", ", "[", "]"));
+        String key = "select(x % 10L == 3L, 0.0 / 0.0, select(x % 10L == 7L, 0.0 * (0.0 - 1.0), "
+                + "f64(x % 10L) / 4.0 - 2.0))";
+        assertBoth(expected, "|n: i64| tovec(result(for(rangeiter(0L, n, 1L), dictmerger[f64, f64, +], |b, i, x| "
+                + "merge(b, {" + key + ", f64(x) * 0.5}))))", n);
+        assertBoth("{" + m.get(-0.0) + ", " + m.get(0.0) + "}", "|n: i64| let d = result(for(rangeiter(0L, n, 1L), "
+                + "dictmerger[f64, f64, +], |b, i, x| merge(b, {" + key + ", f64(x) * 0.5}))); "
+                + "{lookup(d, 0.0 * (0.0 - 1.0)), lookup(d, 0.0)}", n);
+        // f32 fields in a struct key, struct values, and a groupmerger keyed by f64.
+        assertBoth("{" + m.get(Double.NaN) + ", true, false, " + m.size() + "}", "|n: i64| let d = "
+                + "result(for(rangeiter(0L, n, 1L), dictmerger[{f32, i32}, {f64, i64}, +], |b, i, x| "
+                + "merge(b, {{f32(" + key + "), 1}, {f64(x) * 0.5, 1L}}))); let g = result(for(rangeiter(0L, n, 1L), "
+                + "groupmerger[f64, i64], |b, i, x| merge(b, {" + key + ", x}))); "
+                + "{lookup(d, {f32(0.0 / 0.0), 1}).$0, keyexists(g, 0.0 - 2.0), keyexists(d, {f32(0.0), 2}), "
+                + "len(tovec(g))}", n);
+    }
+
+    @Test
     void keysTooWideToPackStayBoxed() {
         long n = 500;
         assertBoth(sums(n, x -> new Key(x % 4 * 10_000_000_000L, x % 3), false), "|n: i64| " + sorted(

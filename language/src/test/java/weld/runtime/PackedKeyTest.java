@@ -56,11 +56,16 @@ class PackedKeyTest {
         assertNotNull(PackedKey.of(struct(ScalarKind.I64)));
         assertNotNull(PackedKey.of(struct(ScalarKind.U32, ScalarKind.I16, ScalarKind.I8, ScalarKind.BOOL)));
         assertNull(PackedKey.of(struct(ScalarKind.I64, ScalarKind.BOOL)), "65 bits");
-        assertNull(PackedKey.of(struct(ScalarKind.I32, ScalarKind.F32)), "a float field");
+        assertNotNull(PackedKey.of(struct(ScalarKind.I32, ScalarKind.F32)), "a float field");
+        assertNull(PackedKey.of(struct(ScalarKind.F64, ScalarKind.BOOL)), "65 bits");
+        assertTrue(PackedKey.of(WeldType.Scalar.F64).isScalar());
+        assertNull(PackedKey.of(WeldType.Scalar.BOOL), "a bool key");
         assertNull(PackedKey.of(WeldType.Struct.of(WeldType.Scalar.I8, struct(ScalarKind.I8))), "a nested struct");
-        assertNull(PackedKey.of(WeldType.Scalar.I64), "not a struct");
+        assertNull(PackedKey.of(WeldType.Scalar.I64), "an integer is its own key");
         assertEquals(Carrier.LONG, ScalarTable.keyCarrier(struct(ScalarKind.I8, ScalarKind.U8)));
-        assertNull(ScalarTable.keyCarrier(struct(ScalarKind.F64)));
+        assertEquals(Carrier.LONG, ScalarTable.keyCarrier(WeldType.Scalar.F64));
+        assertEquals(Carrier.INT, ScalarTable.keyCarrier(WeldType.Scalar.I32));
+        assertNull(ScalarTable.keyCarrier(WeldType.Scalar.BOOL));
     }
 
     @Test
@@ -81,6 +86,32 @@ class PackedKeyTest {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void floatKeysCompareAsBoxedFloatsDo() {
+        // Double.equals: -0.0 and 0.0 differ, every NaN is one key; the same for f32 fields of a struct.
+        PackedKey d = PackedKey.of(WeldType.Scalar.F64);
+        double[] values = {0.0, -0.0, 1.5, -1.5, Double.NaN, Double.longBitsToDouble(0x7ff8_0000_0000_0001L),
+            Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE, Double.MAX_VALUE};
+        for (double a : values) {
+            assertEquals(Double.valueOf(a), d.unpack(d.pack(a)));
+            for (double b : values) {
+                assertEquals(Double.valueOf(a).equals(b), d.pack(a) == d.pack(b), a + " vs " + b);
+            }
+        }
+        ScalarKind[] kinds = {ScalarKind.F32, ScalarKind.I16};
+        WeldType.Struct type = struct(kinds);
+        PackedKey p = PackedKey.of(type);
+        float[] floats = {0.0f, -0.0f, 2.5f, Float.NaN, Float.intBitsToFloat(0x7fc0_0001), Float.NEGATIVE_INFINITY};
+        for (float a : floats) {
+            WeldStruct k = new WeldStruct(type, new Object[] {a, -7});
+            assertEquals(k, p.unpack(p.pack(k)));
+            for (float b : floats) {
+                WeldStruct l = new WeldStruct(type, new Object[] {b, -7});
+                assertEquals(Float.valueOf(a).equals(b), p.pack(k) == p.pack(l), a + " vs " + b);
             }
         }
     }

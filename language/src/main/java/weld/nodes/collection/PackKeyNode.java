@@ -9,10 +9,10 @@ import weld.runtime.PackedKey;
 import weld.runtime.WeldStruct;
 
 /**
- * The struct key of a lookup or merge whose tables pack it ({@link PackedKey}): {@link #executeLong} is the packed
- * key, from a struct literal's fields evaluated in their carriers (no struct is made: a group-by on
- * {@code {e.$1, e.$2}} merges with a few shifts) or from a struct value; {@link #executeGeneric} is the struct, for
- * dictionaries that are not tables.
+ * The struct or float key of a lookup or merge whose tables pack it ({@link PackedKey}): {@link #executeLong} is the
+ * packed key, from a struct literal's fields evaluated in their carriers (no struct is made: a group-by on
+ * {@code {e.$1, e.$2}} merges with a few bit operations), from a struct value, or from a float's bits;
+ * {@link #executeGeneric} is the key boxed, for dictionaries that are not tables.
  */
 public final class PackKeyNode extends WeldExpressionNode {
     private final PackedKey packing;
@@ -26,7 +26,7 @@ public final class PackKeyNode extends WeldExpressionNode {
         this.struct = struct;
     }
 
-    /** The key of struct literal {@code {fields...}}. */
+    /** The key of struct literal {@code {fields...}}, or the one field of a float key ({@link PackedKey#isScalar}). */
     public static PackKeyNode ofFields(PackedKey packing, WeldExpressionNode[] fields) {
         return new PackKeyNode(packing, fields, null);
     }
@@ -57,6 +57,8 @@ public final class PackKeyNode extends WeldExpressionNode {
             long v = switch (Carrier.of(packing.kind(j))) {
                 case BOOLEAN -> fields[j].executeBoolean(frame) ? 1 : 0;
                 case INT -> fields[j].executeInt(frame);
+                case FLOAT -> PackedKey.floatBits(fields[j].executeFloat(frame));
+                case DOUBLE -> PackedKey.floatBits(fields[j].executeDouble(frame));
                 default -> fields[j].executeLong(frame);
             };
             k |= packing.field(j, v);
