@@ -24,8 +24,8 @@ import weld.types.WeldType;
  * {@code {index, value}}s. In a parallel loop, small vecmergers get one identity-initialized copy per task
  * ({@link #emptyCopy}); large ones are shared by all tasks ({@link #share}) and then combine each element with a
  * compare-and-set loop ({@link AtomicMerges} for numbers; see docs/performance.md for where the switch lies).
- * Structs of numbers are kept in {@link StructColumns} ({@link #numberColumns}) and combined field by field; their
- * vecmergers are never shared.
+ * Structs of numbers are kept in {@link StructColumns} ({@link #numberColumns}) and combined field by field; shared,
+ * each field of an element is updated atomically (the operator applies to each field on its own).
  *
  * <p>While a loop counts into a large {@code vecmerger[i64,+]} ({@link #countNarrow}), its merges of small
  * constants go to {@code int} counters beside the elements, half the memory the loop's random updates touch, and
@@ -46,6 +46,8 @@ public final class VecMerger {
     private MethodHandle compareAndSet;
     /** The {@code int} counters of a loop counting into this vecmerger ({@link #countNarrow}), else null. */
     private int[] narrowCounts;
+    /** Whether the tasks of a parallel loop share these columns ({@link #share}). */
+    private boolean sharedColumns;
 
     /** A vecmerger starting from a copy of {@code init}. */
     public VecMerger(WeldType elemType, BinOp op, WeldVector init) {
@@ -242,6 +244,15 @@ public final class VecMerger {
 
     /** Whether tasks can share this vecmerger: elements stored in words a compare-and-set can update. */
     public boolean canShare() {
+        if (store instanceof StructColumns c) {
+            for (int j = 0; j < c.layout.columnCount(); j++) {
+                Object a = c.column(j);
+                if (!(a instanceof int[] || a instanceof long[] || a instanceof float[] || a instanceof double[])) {
+                    return false;
+                }
+            }
+            return true;
+        }
         return store instanceof int[] || store instanceof long[] || store instanceof float[] || store instanceof double[]
                 || store instanceof Object[];
     }
@@ -249,6 +260,10 @@ public final class VecMerger {
     /** Switches to atomic element updates and returns this vecmerger, to be shared by the tasks of a parallel loop. */
     @TruffleBoundary
     public VecMerger share() {
+        if (store instanceof StructColumns) {
+            sharedColumns = true;
+            return this;
+        }
         VarHandle h = MethodHandles.arrayElementVarHandle(store.getClass());
         getVolatile = h.toMethodHandle(VarHandle.AccessMode.GET_VOLATILE);
         compareAndSet = h.toMethodHandle(VarHandle.AccessMode.COMPARE_AND_SET);
@@ -264,7 +279,7 @@ public final class VecMerger {
      * others through {@link #mergeBoxed}.
      */
     public boolean isShared() {
-        return compareAndSet != null;
+        return compareAndSet != null || sharedColumns;
     }
 
     /**
@@ -283,12 +298,29 @@ public final class VecMerger {
             return;
         }
         if (store instanceof StructColumns c) {
-            c.set(index, (WeldStruct) ScalarOps.combine(elemType, op, c.get(index), value));
+            if (sharedColumns) {
+                mergeFieldsAtomically(c, index, (WeldStruct) value);
+            } else {
+                c.set(index, (WeldStruct) ScalarOps.combine(elemType, op, c.get(index), value));
+            }
             return;
         }
         var kind = Storage.kindOf(elemType);
         Object old = Storage.readBoxed(kind, store, index);
         Storage.writeBoxed(kind, store, index, ScalarOps.combine(elemType, op, old, value));
+    }
+
+    /** Combines each field of {@code v} (a flat struct, one field per column) into its column atomically. */
+    private void mergeFieldsAtomically(StructColumns c, int index, WeldStruct v) {
+        for (int j = 0; j < c.layout.columnCount(); j++) {
+            ScalarKind k = c.layout.kind(j);
+            switch (c.column(j)) {
+                case int[] a -> AtomicMerges.mergeInt(k, op, a, index, (Integer) v.fields[j]);
+                case long[] a -> AtomicMerges.mergeLong(k, op, a, index, (Long) v.fields[j]);
+                case float[] a -> AtomicMerges.mergeFloat(op, a, index, (Float) v.fields[j]);
+                default -> AtomicMerges.mergeDouble(op, (double[]) c.column(j), index, (Double) v.fields[j]);
+            }
+        }
     }
 
     public WeldVector result() {

@@ -1,5 +1,6 @@
 package weld.builders;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -106,6 +107,30 @@ class StructVecMergerTest extends SequentialAndParallel {
         assertBoth(expected, "|n: i64| result(for(result(for(rangeiter(0L, n, 1L), appender[{i64, {f64, i64}}], "
                 + "|b, i, x| merge(b, {x * 7L % 4L, {f64(x) * 0.5, 1L}}))), vecmerger[{f64, i64}, +](" + zeros(4)
                 + "), |b, i, p| merge(b, p)))", n);
+    }
+
+    @Test
+    void sharedByTheTasksOfParallelLoops() {
+        // Every vecmerger shared: each field of an element combined atomically by both threads.
+        long n = 20_000;
+        try (Context shared = Context.newBuilder("weld").allowExperimentalOptions(true).option("weld.Threads", "2")
+                .option("weld.Grain", "64").option("weld.SharedVecMergerLength", "1").build()) {
+            String program = "|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[{f64, i64}, +](" + zeros(6)
+                    + "), |b, i, x| merge(b, {x * 7L % 6L, {f64(x) * 0.5, 1L}})))";
+            assertEquals(sumsAndCounts(n, 6), shared.eval("weld", program).execute(n).toString());
+            String minMax = "|n: i64| result(for(rangeiter(0L, n, 1L), vecmerger[{i32, f32}, OP](result(for("
+                    + "rangeiter(0L, 3L, 1L), appender[{i32, f32}], |b, i, x| merge(b, {0, 0.0f})))), |b, i, x| "
+                    + "merge(b, {x % 3L, {i32(x % 1000L) - 500, f32(x % 77L)}})))";
+            assertEquals("[{-500, 0.0}, {-500, 0.0}, {-500, 0.0}]",
+                    shared.eval("weld", minMax.replace("OP", "min")).execute(n).toString());
+            assertEquals("[{499, 76.0}, {499, 76.0}, {499, 76.0}]",
+                    shared.eval("weld", minMax.replace("OP", "max")).execute(n).toString());
+            // A merge that is not a literal takes the boxed path, atomically too.
+            String pairs = "|n: i64| result(for(result(for(rangeiter(0L, n, 1L), appender[{i64, {f64, i64}}], "
+                    + "|b, i, x| merge(b, {x * 7L % 6L, {f64(x) * 0.5, 1L}}))), vecmerger[{f64, i64}, +](" + zeros(6)
+                    + "), |b, i, p| merge(b, p)))";
+            assertEquals(sumsAndCounts(n, 6), shared.eval("weld", pairs).execute(n).toString());
+        }
     }
 
     @Test

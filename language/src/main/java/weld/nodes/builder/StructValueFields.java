@@ -5,6 +5,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.Node;
 
+import weld.builders.AtomicMerges;
 import weld.builders.StructDictMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
@@ -44,6 +45,29 @@ public final class StructValueFields extends Node {
             };
         }
         return bits;
+    }
+
+    /**
+     * Combines row {@code row} of {@code c}, columns shared by the tasks of a parallel loop ({@code int}, {@code long},
+     * {@code float} or {@code double} arrays), with {@code bits}, each field atomically.
+     */
+    @ExplodeLoop
+    public void storeAtomically(StructColumns c, int row, long[] bits) {
+        for (int j = 0; j < bits.length; j++) {
+            ScalarKind k = layout.kind(j);
+            Object column = c.column(j);
+            switch (Carrier.of(k)) {
+                case INT -> AtomicMerges.mergeInt(k, op, CompilerDirectives.castExact(column, int[].class), row,
+                        (int) bits[j]);
+                case LONG -> AtomicMerges.mergeLong(k, op, CompilerDirectives.castExact(column, long[].class), row,
+                        bits[j]);
+                case FLOAT -> AtomicMerges.mergeFloat(op, CompilerDirectives.castExact(column, float[].class), row,
+                        Float.intBitsToFloat((int) bits[j]));
+                case DOUBLE -> AtomicMerges.mergeDouble(op, CompilerDirectives.castExact(column, double[].class), row,
+                        Double.longBitsToDouble(bits[j]));
+                default -> throw CompilerDirectives.shouldNotReachHere("a boolean column");
+            }
+        }
     }
 
     /** Sets (where {@code first}) or combines row {@code row} of {@code c} with {@code bits}. */

@@ -1,6 +1,7 @@
 package weld.nodes.builder;
 
 import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.WeldException;
@@ -19,6 +20,8 @@ public final class VecMergeStructNode extends WeldExpressionNode {
     @Child private WeldExpressionNode builder;
     @Child private WeldExpressionNode index;
     @Child private StructValueFields fields;
+    /** Whether a vecmerger shared by parallel tasks came here (then each field is combined atomically). */
+    @CompilationFinal private boolean seenShared;
 
     public VecMergeStructNode(Pos pos, WeldExpressionNode builder, WeldExpressionNode index, StructValueFields fields) {
         this.pos = pos;
@@ -36,7 +39,16 @@ public final class VecMergeStructNode extends WeldExpressionNode {
             CompilerDirectives.transferToInterpreterAndInvalidate();
             throw WeldException.runtime(pos, "vecmerger index " + i + " out of bounds for length " + v.length(), this);
         }
-        fields.store(CompilerDirectives.castExact(v.store(), StructColumns.class), (int) i, bits, false);
+        StructColumns c = CompilerDirectives.castExact(v.store(), StructColumns.class);
+        if (v.isShared()) {
+            if (!seenShared) {
+                CompilerDirectives.transferToInterpreterAndInvalidate();
+                seenShared = true;
+            }
+            fields.storeAtomically(c, (int) i, bits);
+        } else {
+            fields.store(c, (int) i, bits, false);
+        }
         return v;
     }
 }
