@@ -90,16 +90,6 @@ class StructVecMergerTest extends SequentialAndParallel {
         }
     }
 
-    /** {@code a op b} on integers, unsigned where {@code unsigned}, wrapping. */
-    private static long combine(String op, long a, long b, boolean unsigned) {
-        return switch (op) {
-            case "+" -> a + b;
-            case "*" -> a * b;
-            case "min" -> unsigned ? (Long.compareUnsigned(a, b) <= 0 ? a : b) : Math.min(a, b);
-            default -> unsigned ? (Long.compareUnsigned(a, b) >= 0 ? a : b) : Math.max(a, b);
-        };
-    }
-
     @Test
     void mergesThatAreNotLiterals() {
         long n = 2000;

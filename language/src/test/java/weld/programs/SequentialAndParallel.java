@@ -31,6 +31,16 @@ public abstract class SequentialAndParallel {
         return new Context[] {sequential, parallel};
     }
 
+    /** {@code a op b} on integers, unsigned where {@code unsigned}, wrapping: the reference for merged values. */
+    protected static long combine(String op, long a, long b, boolean unsigned) {
+        return switch (op) {
+            case "+" -> a + b;
+            case "*" -> a * b;
+            case "min" -> unsigned ? (Long.compareUnsigned(a, b) <= 0 ? a : b) : Math.min(a, b);
+            default -> unsigned ? (Long.compareUnsigned(a, b) >= 0 ? a : b) : Math.max(a, b);
+        };
+    }
+
     /** Asserts that {@code program} applied to {@code args} prints as {@code expected} in both contexts. */
     protected static void assertBoth(String expected, String program, Object... args) {
         for (Context c : contexts()) {
