@@ -1,7 +1,11 @@
 package weld.runtime;
 
+import java.util.Arrays;
+import java.util.Comparator;
+
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
@@ -29,6 +33,10 @@ public final class ValueOrder {
         if (t instanceof WeldType.Vec v) {
             WeldVector x = (WeldVector) a;
             WeldVector y = (WeldVector) b;
+            ScalarKind k = x.kind;
+            if (k != null && y.kind == k && ScalarVectorOrder.typed(x) && ScalarVectorOrder.typed(y)) {
+                return ScalarVectorOrder.compare(k, x, y);
+            }
             int n = Math.min(x.length, y.length);
             for (int i = 0; i < n; i++) {
                 int c = compare(v.elem(), x.get(i), y.get(i));
@@ -54,6 +62,27 @@ public final class ValueOrder {
 
     private static int cmp(double a, double b) {
         return a < b ? -1 : a > b ? 1 : 0;
+    }
+
+    /**
+     * A sorted copy of {@code v}, a vector of vectors of scalars (text), in their order (a stable sort; equal
+     * vectors are interchangeable).
+     */
+    @TruffleBoundary
+    public static WeldVector sortedVectors(WeldVector v, boolean descending) {
+        WeldType elem = v.elemType.resolve();
+        Object[] r = (Object[]) Storage.newArray(null, v.length);
+        System.arraycopy((Object[]) v.store, v.offset, r, 0, v.length);
+        ScalarKind k = Storage.kindOf(((WeldType.Vec) elem).elem());
+        boolean typed = k != null;
+        for (int i = 0; i < r.length && typed; i++) {
+            typed = ScalarVectorOrder.typed((WeldVector) r[i]);
+        }
+        Comparator<Object> order = typed
+                ? (a, b) -> ScalarVectorOrder.compare(k, (WeldVector) a, (WeldVector) b)
+                : (a, b) -> compare(elem, a, b);
+        Arrays.sort(r, descending ? order.reversed() : order);
+        return new WeldVector(v.elemType, r, 0, v.length);
     }
 
     @TruffleBoundary

@@ -9,6 +9,7 @@ import com.oracle.truffle.api.nodes.LoopNode;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.FieldSort;
 import weld.runtime.PrimitiveSort;
+import weld.runtime.ValueOrder;
 import weld.runtime.Storage;
 import weld.runtime.WeldVector;
 import weld.runtime.external.ExternalBuffer;
@@ -16,7 +17,8 @@ import weld.runtime.external.ExternalBuffer;
 /**
  * {@code sort(v, |a, b| cmp)}: a sorted copy of the vector. A comparator that orders numbers or structs by a field's
  * value ({@link SortOrder}) is not called: the copy of the primitive array is sorted directly (10^6 {@code f64}:
- * 18-60 ms, the first call 170-220), structs by their key fields ({@link FieldSort}). Any other comparator runs in a
+ * 18-60 ms, the first call 170-220), structs by their key fields ({@link FieldSort}), text and other vectors of
+ * integers as objects ({@link ValueOrder#sortedVectors}). Any other comparator runs in a
  * stable merge sort ({@link MergeSortLoop}) compiled with the comparator inlined; its body runs with its two
  * parameters in frame slots (a struct of scalars field by field: {@link SortOperands}) and returns a negative, zero
  * or positive i32. Equal elements keep their order there; a comparator that is not a consistent order gives some
@@ -73,6 +75,9 @@ public final class SortNode extends WeldExpressionNode {
             } catch (IllegalArgumentException e) {
                 return null;
             }
+        }
+        if (order.vectors()) {
+            return ValueOrder.sortedVectors(v, order.descending());
         }
         Object store = PrimitiveSort.sorted(v.kind, v.store, v.offset, v.length, order.descending());
         return new WeldVector(v.elemType, store, 0, v.length);

@@ -15,7 +15,8 @@ import weld.types.WeldType;
  * ({@code |p, q| select(p.$0 < q.$0, -1, select(p.$0 > q.$0, 1, 0))}); {@code if} or {@code select}, either
  * comparison first, any negative and positive constants, the parameters swapped for descending. Several fields in
  * turn are {@code if(p.$0 != q.$0, <an order by field 0>, <an order by other fields, or 0>)} (either side of
- * the {@code !=}, {@code if} or {@code select}): {@code ORDER BY a, b DESC}. Such a sort does not run the comparator:
+ * the {@code !=}, {@code if} or {@code select}): {@code ORDER BY a, b DESC}. Vectors of integers (text) by value
+ * sort too, with {@code <} and {@code >} as the lexicographic order of vectors. Such a sort does not run the comparator:
  * signed integers and floats sort as a primitive array ({@link java.util.Arrays#sort}), struct elements by their
  * fields with the comparator's own {@code <} and {@code >} (where {@code !=} is false, so are both, and the next
  * field decides). Equal values are interchangeable, so only a primitive float sort can differ from the
@@ -24,10 +25,12 @@ import weld.types.WeldType;
  * signed ones and sort as primitives only as a struct field (compared unsigned there).
  *
  * @param field the struct field sorted by, or -1 for the elements themselves
- * @param kind the kind of the values compared
+ * @param kind the kind of the values compared (of their elements, for {@code vectors})
+ * @param vectors whether the elements are vectors of integers or bools (text), compared lexicographically: sorted as
+ *     objects by {@link weld.runtime.ValueOrder}'s order (a comparator of floats may be inconsistent, and runs)
  * @param then the order of elements equal in this field, or null
  */
-public record SortOrder(int field, ScalarKind kind, boolean descending, SortOrder then) {
+public record SortOrder(int field, ScalarKind kind, boolean vectors, boolean descending, SortOrder then) {
     /** The order comparator {@code c} sorts elements of type {@code elem} in; null when the comparator must run. */
     public static SortOrder of(Expr.Lambda c, WeldType elem) {
         if (c.params().size() != 2) {
@@ -55,7 +58,7 @@ public record SortOrder(int field, ScalarKind kind, boolean descending, SortOrde
         if (field < 0 || first == null || first.field() != field || rest == null && !last) {
             return null;
         }
-        return new SortOrder(field, first.kind(), first.descending(), rest);
+        return new SortOrder(field, first.kind(), false, first.descending(), rest);
     }
 
     /** The fields compared, in turn ({@code -1}: the elements themselves). */
@@ -109,11 +112,15 @@ public record SortOrder(int field, ScalarKind kind, boolean descending, SortOrde
         WeldType compared = field < 0 ? elem.resolve()
                 : elem.resolve() instanceof WeldType.Struct st && field < st.fields().size()
                         ? st.fields().get(field).resolve() : null;
+        if (field < 0 && compared instanceof WeldType.Vec vec && vec.elem().resolve() instanceof WeldType.Scalar e
+                && e.kind() != ScalarKind.F32 && e.kind() != ScalarKind.F64) {
+            return new SortOrder(field, e.kind(), true, first < 0, null);
+        }
         if (!(compared instanceof WeldType.Scalar sc) || sc.kind() == ScalarKind.BOOL
                 || field < 0 && !signedOrFloat(sc.kind())) {
             return null;
         }
-        return new SortOrder(field, sc.kind(), first < 0, null);
+        return new SortOrder(field, sc.kind(), false, first < 0, null);
     }
 
     private static boolean signedOrFloat(ScalarKind k) {

@@ -1,0 +1,87 @@
+package weld.runtime;
+
+import java.util.Arrays;
+
+import weld.runtime.external.ExternalBuffer;
+import weld.syntax.ScalarKind;
+
+/**
+ * {@link ValueOrder}'s order for vectors of scalars held in primitive arrays (text as {@code vec[i8]}: {@code ==},
+ * {@code <} and sorts by text), computed on the arrays instead of element by element through the boxed order of
+ * each element's type: the same result. Only for vectors that are {@link #typed}, both of one kind; a vector read
+ * from an external buffer has no array and takes the boxed path. (Equality and hashing of such vectors as
+ * dictionary keys stay boxed: compiled by C2 outside Truffle's boundaries, the boxes disappear and typed loops
+ * measured the same, 23 ns per lookup of a 7-byte key among 1,000.)
+ */
+final class ScalarVectorOrder {
+    private ScalarVectorOrder() {
+    }
+
+    /** Whether {@code v}'s elements are scalars in a primitive array, which {@link #compare} reads. */
+    static boolean typed(WeldVector v) {
+        return v.kind != null && !(v.store instanceof ExternalBuffer);
+    }
+
+    /**
+     * The lexicographic order of two vectors of scalar kind {@code k} in arrays (a proper prefix first) as -1, 0 or
+     * 1. Integers compare signed or unsigned by kind ({@code Arrays.compare} /
+     * {@code compareUnsigned}); floats by {@code <} and {@code >}, as the boxed order does, so that a NaN is neither
+     * before nor after any element (not {@code Arrays.compare}'s total order).
+     */
+    static int compare(ScalarKind k, WeldVector a, WeldVector b) {
+        int af = a.offset;
+        int at = af + a.length;
+        int bf = b.offset;
+        int bt = bf + b.length;
+        Object x = a.store;
+        Object y = b.store;
+        boolean unsigned = k.isUnsigned();
+        int c;
+        if (x instanceof byte[] p) {
+            c = unsigned ? Arrays.compareUnsigned(p, af, at, (byte[]) y, bf, bt) : Arrays.compare(p, af, at, (byte[]) y, bf, bt);
+        } else if (x instanceof int[] p) {
+            c = unsigned ? Arrays.compareUnsigned(p, af, at, (int[]) y, bf, bt) : Arrays.compare(p, af, at, (int[]) y, bf, bt);
+        } else if (x instanceof long[] p) {
+            c = unsigned ? Arrays.compareUnsigned(p, af, at, (long[]) y, bf, bt) : Arrays.compare(p, af, at, (long[]) y, bf, bt);
+        } else if (x instanceof double[] p) {
+            c = doubles(p, af, a.length, (double[]) y, bf, b.length);
+        } else if (x instanceof short[] p) {
+            c = unsigned ? Arrays.compareUnsigned(p, af, at, (short[]) y, bf, bt) : Arrays.compare(p, af, at, (short[]) y, bf, bt);
+        } else if (x instanceof float[] p) {
+            c = floats(p, af, a.length, (float[]) y, bf, b.length);
+        } else {
+            c = Arrays.compare((boolean[]) x, af, at, (boolean[]) y, bf, bt);
+        }
+        return Integer.signum(c);
+    }
+
+    private static int floats(float[] x, int xf, int xn, float[] y, int yf, int yn) {
+        int n = Math.min(xn, yn);
+        for (int i = 0; i < n; i++) {
+            float p = x[xf + i];
+            float q = y[yf + i];
+            if (p < q) {
+                return -1;
+            }
+            if (p > q) {
+                return 1;
+            }
+        }
+        return Integer.compare(xn, yn);
+    }
+
+    private static int doubles(double[] x, int xf, int xn, double[] y, int yf, int yn) {
+        int n = Math.min(xn, yn);
+        for (int i = 0; i < n; i++) {
+            double p = x[xf + i];
+            double q = y[yf + i];
+            if (p < q) {
+                return -1;
+            }
+            if (p > q) {
+                return 1;
+            }
+        }
+        return Integer.compare(xn, yn);
+    }
+}
