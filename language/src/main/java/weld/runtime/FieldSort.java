@@ -6,7 +6,7 @@ import java.util.Comparator;
 import weld.syntax.ScalarKind;
 
 /**
- * Sorted copies of vectors of structs, ordered by scalar fields in turn with Weld's {@code <} and {@code >} on them
+ * Sorted copies of vectors of structs, ordered by scalar (or text) fields in turn with Weld's {@code <} and {@code >} on them
  * (unsigned integers compared unsigned, floats with IEEE comparisons, so NaN is neither smaller nor larger). Structs
  * in columns ({@link StructColumns}) are sorted as a permutation ordered on the key columns, then gathered; others as
  * objects with a chain of Java comparators.
@@ -16,11 +16,12 @@ public final class FieldSort {
     }
 
     /**
-     * The elements of {@code v} (structs) sorted by field {@code fields[0]} of kind {@code kinds[0]}, elements equal
-     * there by {@code fields[1]}, and so on, each descending where {@code descending} says so; throws
+     * The elements of {@code v} (structs) sorted by field {@code fields[0]} of kind {@code kinds[0]} (a vector of
+     * them where {@code vectors[0]}, compared lexicographically), elements equal there by {@code fields[1]}, and so on, each descending where {@code descending} says so; throws
      * {@link IllegalArgumentException} where a float key holds NaN, which no order ranks (the comparator then sorts).
      */
-    public static WeldVector sorted(WeldVector v, int[] fields, ScalarKind[] kinds, boolean[] descending) {
+    public static WeldVector sorted(WeldVector v, int[] fields, ScalarKind[] kinds, boolean[] vectors,
+                                    boolean[] descending) {
         if (v.store instanceof StructColumns c) {
             return sortedColumns(v, c, fields, kinds, descending);
         }
@@ -36,7 +37,8 @@ public final class FieldSort {
                     }
                 }
             }
-            Comparator<Object> byValue = comparator(kinds[k]);
+            Comparator<Object> byValue = vectors[k]
+                    ? (a, b) -> ValueOrder.compareVectors((WeldVector) a, (WeldVector) b) : comparator(kinds[k]);
             Comparator<Object> byField = (a, b) -> byValue.compare(((WeldStruct) a).fields[field],
                     ((WeldStruct) b).fields[field]);
             byField = descending[k] ? byField.reversed() : byField;

@@ -30,21 +30,8 @@ public final class ValueOrder {
                 default -> Integer.compare((Integer) a, (Integer) b);
             };
         }
-        if (t instanceof WeldType.Vec v) {
-            WeldVector x = (WeldVector) a;
-            WeldVector y = (WeldVector) b;
-            ScalarKind k = x.kind;
-            if (k != null && y.kind == k && ScalarVectorOrder.typed(x) && ScalarVectorOrder.typed(y)) {
-                return ScalarVectorOrder.compare(k, x, y);
-            }
-            int n = Math.min(x.length, y.length);
-            for (int i = 0; i < n; i++) {
-                int c = compare(v.elem(), x.get(i), y.get(i));
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return Integer.compare(x.length, y.length);
+        if (t instanceof WeldType.Vec) {
+            return compareVectors((WeldVector) a, (WeldVector) b);
         }
         if (t instanceof WeldType.Struct st) {
             WeldStruct x = (WeldStruct) a;
@@ -58,6 +45,23 @@ public final class ValueOrder {
             return 0;
         }
         throw new IllegalArgumentException("no order on " + t);
+    }
+
+    /** The lexicographic order of two vectors of one element type (a proper prefix first). */
+    @TruffleBoundary
+    public static int compareVectors(WeldVector x, WeldVector y) {
+        ScalarKind k = x.kind;
+        if (k != null && y.kind == k && ScalarVectorOrder.typed(x) && ScalarVectorOrder.typed(y)) {
+            return ScalarVectorOrder.compare(k, x, y);
+        }
+        int n = Math.min(x.length, y.length);
+        for (int i = 0; i < n; i++) {
+            int c = compare(x.elemType, x.get(i), y.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.length, y.length);
     }
 
     private static int cmp(double a, double b) {
@@ -80,7 +84,7 @@ public final class ValueOrder {
         }
         Comparator<Object> order = typed
                 ? (a, b) -> ScalarVectorOrder.compare(k, (WeldVector) a, (WeldVector) b)
-                : (a, b) -> compare(elem, a, b);
+                : (a, b) -> compareVectors((WeldVector) a, (WeldVector) b);
         Arrays.sort(r, descending ? order.reversed() : order);
         return new WeldVector(v.elemType, r, 0, v.length);
     }

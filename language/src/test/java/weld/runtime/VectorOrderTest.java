@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The order of vectors of scalars (text and other vectors of numbers), which comparisons of vectors and sorts by
  * value compute on their arrays: against an order written here in Java, element by element, signed or unsigned by
  * kind, a proper prefix first, floats by {@code <} and {@code >} only (a NaN neither before nor after anything).
- * Covers empty vectors, shared prefixes, slices at an offset, and vectors read in place from host buffers (which
- * take the boxed path) mixed with vectors in arrays.
+ * Covers empty vectors, shared prefixes, slices at an offset, vectors read in place from host buffers (which
+ * take the boxed path) mixed with vectors in arrays, and structs sorted by a text field then by a number.
  */
 class VectorOrderTest {
     private static Context context;
@@ -72,6 +72,33 @@ class VectorOrderTest {
         List<List<Long>> expected = new ArrayList<>(rows);
         expected.sort(lexicographic("i8"));
         assertEquals(expected, lists(f.execute(ProxyArray.fromList(mixed))));
+    }
+
+    @Test
+    void structsSortByATextFieldThenByANumber() {
+        Random rnd = new Random(11);
+        List<List<Long>> names = rows(rnd, 1200, -2, 2);
+        long[] numbers = new long[names.size()];
+        for (int i = 0; i < numbers.length; i++) {
+            numbers[i] = rnd.nextInt(5);
+        }
+        Value f = context.eval("weld", "|v: vec[vec[i64]], x: vec[i64]| let rows = map(zip(v, x), |e| {map(e.$0, |c| "
+                + "u8(c)), e.$1, i32(e.$1)}); let s = sort(rows, |p, q| if(p.$0 != q.$0, compare(q.$0, p.$0), "
+                + "select(p.$1 < q.$1, -1, select(p.$1 > q.$1, 1, 0)))); map(s, |r| {map(r.$0, |c| i64(c)), r.$1})");
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < numbers.length; i++) {
+            order.add(i);
+        }
+        Comparator<List<Long>> text = lexicographic("u8");
+        order.sort(Comparator.<Integer, List<Long>>comparing(i -> canonical("u8", names.get(i)), text.reversed())
+                .thenComparingLong(i -> numbers[i]));
+        Value r = f.execute(proxy(names), numbers);
+        for (int j = 0; j < order.size(); j++) {
+            Value row = r.getArrayElement(j);
+            int i = order.get(j);
+            assertEquals(canonical("u8", names.get(i)), longs(row.getArrayElement(0)), "row " + j);
+            assertEquals(numbers[i], row.getArrayElement(1).asLong(), "row " + j);
+        }
     }
 
     @ParameterizedTest
@@ -173,13 +200,16 @@ class VectorOrderTest {
     private static List<List<Long>> lists(Value v) {
         List<List<Long>> r = new ArrayList<>();
         for (long i = 0; i < v.getArraySize(); i++) {
-            Value row = v.getArrayElement(i);
-            List<Long> l = new ArrayList<>();
-            for (long j = 0; j < row.getArraySize(); j++) {
-                l.add(row.getArrayElement(j).asLong());
-            }
-            r.add(l);
+            r.add(longs(v.getArrayElement(i)));
         }
         return r;
+    }
+
+    private static List<Long> longs(Value row) {
+        List<Long> l = new ArrayList<>();
+        for (long j = 0; j < row.getArraySize(); j++) {
+            l.add(row.getArrayElement(j).asLong());
+        }
+        return l;
     }
 }

@@ -71,7 +71,7 @@ public final class SortNode extends WeldExpressionNode {
     private WeldVector sortValues(WeldVector v) {
         if (order.field() >= 0) {
             try {
-                return FieldSort.sorted(v, order.fields(), order.kinds(), order.descendingKeys());
+                return FieldSort.sorted(v, order.fields(), order.kinds(), order.vectorKeys(), order.descendingKeys());
             } catch (IllegalArgumentException e) {
                 return null;
             }

@@ -2,6 +2,7 @@ package weld.nodes.collection;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import weld.ir.Expr;
 import weld.ir.Symbol;
@@ -15,8 +16,8 @@ import weld.types.WeldType;
  * ({@code |p, q| select(p.$0 < q.$0, -1, select(p.$0 > q.$0, 1, 0))}); {@code if} or {@code select}, either
  * comparison first, any negative and positive constants, the parameters swapped for descending. Several fields in
  * turn are {@code if(p.$0 != q.$0, <an order by field 0>, <an order by other fields, or 0>)} (either side of
- * the {@code !=}, {@code if} or {@code select}): {@code ORDER BY a, b DESC}. Vectors of integers (text) by value
- * sort too, with {@code <} and {@code >} as the lexicographic order of vectors. Such a sort does not run the comparator:
+ * the {@code !=}, {@code if} or {@code select}): {@code ORDER BY a, b DESC}. Vectors of integers (text) by value,
+ * and structs by such a field, sort too, with {@code <} and {@code >} as the lexicographic order of vectors. Such a sort does not run the comparator:
  * signed integers and floats sort as a primitive array ({@link java.util.Arrays#sort}), struct elements by their
  * fields with the comparator's own {@code <} and {@code >} (where {@code !=} is false, so are both, and the next
  * field decides). Equal values are interchangeable, so only a primitive float sort can differ from the
@@ -26,8 +27,9 @@ import weld.types.WeldType;
  *
  * @param field the struct field sorted by, or -1 for the elements themselves
  * @param kind the kind of the values compared (of their elements, for {@code vectors})
- * @param vectors whether the elements are vectors of integers or bools (text), compared lexicographically: sorted as
- *     objects by {@link weld.runtime.ValueOrder}'s order (a comparator of floats may be inconsistent, and runs)
+ * @param vectors whether the values compared (the elements or the field) are vectors of integers or bools (text),
+ *     compared lexicographically: sorted as objects in {@link weld.runtime.ValueOrder}'s order (a comparator of
+ *     vectors of floats may be an inconsistent order, and runs)
  * @param then the order of elements equal in this field, or null
  */
 public record SortOrder(int field, ScalarKind kind, boolean vectors, boolean descending, SortOrder then) {
@@ -58,7 +60,7 @@ public record SortOrder(int field, ScalarKind kind, boolean vectors, boolean des
         if (field < 0 || first == null || first.field() != field || rest == null && !last) {
             return null;
         }
-        return new SortOrder(field, first.kind(), false, first.descending(), rest);
+        return new SortOrder(field, first.kind(), first.vectors(), first.descending(), rest);
     }
 
     /** The fields compared, in turn ({@code -1}: the elements themselves). */
@@ -71,12 +73,21 @@ public record SortOrder(int field, ScalarKind kind, boolean vectors, boolean des
         return keys().stream().map(SortOrder::kind).toArray(ScalarKind[]::new);
     }
 
+    /** Whether each field compared, in turn, is a vector (of {@link #kinds}' elements). */
+    public boolean[] vectorKeys() {
+        return flags(SortOrder::vectors);
+    }
+
     /** Whether each field compared, in turn, sorts descending. */
     public boolean[] descendingKeys() {
+        return flags(SortOrder::descending);
+    }
+
+    private boolean[] flags(Predicate<SortOrder> flag) {
         List<SortOrder> keys = keys();
         boolean[] r = new boolean[keys.size()];
         for (int i = 0; i < r.length; i++) {
-            r[i] = keys.get(i).descending();
+            r[i] = flag.test(keys.get(i));
         }
         return r;
     }
@@ -112,7 +123,7 @@ public record SortOrder(int field, ScalarKind kind, boolean vectors, boolean des
         WeldType compared = field < 0 ? elem.resolve()
                 : elem.resolve() instanceof WeldType.Struct st && field < st.fields().size()
                         ? st.fields().get(field).resolve() : null;
-        if (field < 0 && compared instanceof WeldType.Vec vec && vec.elem().resolve() instanceof WeldType.Scalar e
+        if (compared instanceof WeldType.Vec vec && vec.elem().resolve() instanceof WeldType.Scalar e
                 && e.kind() != ScalarKind.F32 && e.kind() != ScalarKind.F64) {
             return new SortOrder(field, e.kind(), true, first < 0, null);
         }
