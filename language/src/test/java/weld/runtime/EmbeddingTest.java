@@ -110,4 +110,28 @@ class EmbeddingTest {
         PolyglotException e = assertThrows(PolyglotException.class, () -> eval("|x: i64| cudf[no_such_fn, i64](x)"));
         assertTrue(e.getMessage().startsWith("runtime error at 1:10: C function 'no_such_fn' not found"), e.getMessage());
     }
+
+    /**
+     * Java arrays of rows ({@code byte[][]}, {@code long[][]}) convert row by row without an interop read per row:
+     * rows of the element type read in place, others converted and range-checked, anything else as any argument.
+     */
+    @Test
+    void javaArraysOfRowsConvertRowByRow() {
+        byte[][] text = {{97, 98}, {}, {-1, 99}};
+        Value sums = eval("|v: vec[vec[i8]]| map(v, |r| result(for(r, merger[i64, +], |b, i, x| merge(b, i64(x)))))");
+        assertEquals("[195, 0, 98]", sums.execute((Object) text).toString());
+        Value unsigned = eval("|v: vec[vec[u8]]| map(v, |r| result(for(r, merger[i64, +], |b, i, x| merge(b, i64(x)))))");
+        assertEquals("[195, 0, 354]", unsigned.execute((Object) text).toString());
+        long[][] longs = {{1, -2}, {3}};
+        assertEquals("[[1, -2], [3]]", eval("|v: vec[vec[i64]]| v").execute((Object) longs).toString());
+        assertEquals("[[1, -2], [3]]", eval("|v: vec[vec[i16]]| v").execute((Object) longs).toString());
+        PolyglotException e = assertThrows(PolyglotException.class,
+                () -> eval("|v: vec[vec[u8]]| v").execute((Object) longs));
+        assertTrue(e.getMessage().contains("element 0: element 1: out of range"), e.getMessage());
+        Object[] mixed = {new byte[] {1}, null};
+        e = assertThrows(PolyglotException.class, () -> eval("|v: vec[vec[i8]]| v").execute((Object) mixed));
+        assertTrue(e.getMessage().contains("element 1: expected vec[i8]"), e.getMessage());
+        Object[] lists = {new byte[] {1}, ProxyArray.fromArray(2, 3)};
+        assertEquals("[[1], [2, 3]]", eval("|v: vec[vec[i8]]| v").execute((Object) lists).toString());
+    }
 }

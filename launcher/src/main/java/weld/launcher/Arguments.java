@@ -13,8 +13,9 @@ import org.graalvm.polyglot.proxy.ProxyArray;
 
 /**
  * Turns program arguments into values for the guest call: JSON integers as {@code Long} or {@code BigInteger},
- * other numbers as {@code Double} (the strings "NaN", "Infinity" and "-Infinity" too), arrays as polyglot arrays,
- * and {@code .npy} files as Java primitive arrays. The language converts each by its declared parameter type.
+ * other numbers as {@code Double} (the strings "NaN", "Infinity" and "-Infinity" too), arrays as Java primitive
+ * arrays where all their elements are integers or all are other numbers, else as polyglot arrays, and {@code .npy}
+ * files as Java primitive arrays. The language converts each by its declared parameter type.
  */
 final class Arguments {
     private Arguments() {
@@ -58,6 +59,41 @@ final class Arguments {
         }
     }
 
+    /**
+     * A JSON array's converted elements: all integers, none negative, as a {@code long[]} (a negative one in a Java
+     * {@code long[]} would be read as a {@code u64} by its bits, not refused as out of range), all other numbers as a
+     * {@code double[]}
+     * (which the language reads in place or converts in one pass), arrays of such arrays as a Java array of them
+     * (rows the language converts without an interop read per row), else a polyglot array of them.
+     */
+    private static Object array(List<Object> items) {
+        int n = items.size();
+        int longs = 0;
+        int doubles = 0;
+        for (Object o : items) {
+            longs += o instanceof Long ? 1 : 0;
+            doubles += o instanceof Double ? 1 : 0;
+        }
+        if (n > 0 && longs == n && items.stream().allMatch(o -> (Long) o >= 0)) {
+            long[] a = new long[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = (Long) items.get(i);
+            }
+            return a;
+        }
+        if (n > 0 && doubles == n) {
+            double[] a = new double[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = (Double) items.get(i);
+            }
+            return a;
+        }
+        if (n > 0 && items.stream().allMatch(o -> o instanceof long[] || o instanceof double[])) {
+            return items.toArray(); // rows of numbers, which the language converts without a read per row
+        }
+        return ProxyArray.fromList(items);
+    }
+
     /** Why a file could not be read, in words (the JDK's message for a missing file is just its name). */
     static String reason(IOException e) {
         return switch (e) {
@@ -74,7 +110,7 @@ final class Arguments {
                 for (Object o : l) {
                     items.add(guest(o));
                 }
-                yield ProxyArray.fromList(items);
+                yield array(items);
             }
             case String s when s.equals("NaN") -> Double.NaN;
             case String s when s.equals("Infinity") -> Double.POSITIVE_INFINITY;

@@ -87,6 +87,9 @@ final class Json {
             default -> {
             }
         }
+        if (c == '-' || c >= '0' && c <= '9') {
+            return number();
+        }
         if (text.startsWith("true", at)) {
             at += 4;
             return Boolean.TRUE;
@@ -98,9 +101,6 @@ final class Json {
         if (text.startsWith("null", at)) {
             at += 4;
             return null;
-        }
-        if (c == '-' || Character.isDigit(c)) {
-            return number();
         }
         throw error("unexpected character '" + c + "'");
     }
@@ -204,8 +204,21 @@ final class Json {
 
     private Object number() throws SyntaxError {
         int start = at;
-        if (peek() == '-') {
+        boolean negative = peek() == '-';
+        if (negative) {
             at++;
+        }
+        long magnitude = 0;
+        int digits = 0;
+        for (char d = peek(); d >= '0' && d <= '9'; d = peek()) {
+            magnitude = magnitude * 10 + (d - '0');
+            digits++;
+            at++;
+        }
+        char next = peek();
+        if (digits > 0 && digits <= 18 && next != '.' && next != 'e' && next != 'E' && !Character.isDigit(next)) {
+            // At most 18 digits fit a long exactly: no BigInteger for the common integer.
+            return negative ? -magnitude : magnitude;
         }
         while (Character.isDigit(peek())) {
             at++;
