@@ -1,6 +1,7 @@
 package weld.runtime;
 
 import java.math.BigInteger;
+import java.util.regex.Pattern;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.TruffleLanguage.Env;
@@ -300,6 +301,8 @@ public final class ArgumentConverter {
     }
 
     /** What was passed, as the caller's language shows it; numbers by their exact value. */
+    private static final Pattern JAVA_NAME = Pattern.compile("[\\w.$]+@[0-9a-f]+");
+
     private static String describe(Object v) {
         try {
             String str;
@@ -307,10 +310,11 @@ public final class ArgumentConverter {
                 str = INTEROP.asBigInteger(v).toString();
             } else if (INTEROP.isNumber(v) && INTEROP.fitsInDouble(v)) {
                 str = Double.toString(INTEROP.asDouble(v));
-            } else if (INTEROP.hasArrayElements(v) && !INTEROP.isString(v)) {
-                str = elements(v);
             } else {
                 str = INTEROP.asString(INTEROP.toDisplayString(v, true));
+                if (JAVA_NAME.matcher(str).matches() && INTEROP.hasArrayElements(v)) {
+                    str = elements(v);
+                }
             }
             return str.length() > 60 ? str.substring(0, 57) + "..." : str;
         } catch (Exception e) {
@@ -318,14 +322,15 @@ public final class ArgumentConverter {
         }
     }
 
-    /** An array as {@code [1, 2, [...]]}, its first elements only (a polyglot proxy displays as a Java object). */
+    /**
+     * An array without a display of its own (a polyglot proxy, shown as {@code ProxyArray$2@1a2b3c}) as
+     * {@code [1, [2, 3]]}, its first elements only.
+     */
     private static String elements(Object v) throws Exception {
         StringBuilder sb = new StringBuilder("[");
         long n = INTEROP.getArraySize(v);
         for (long i = 0; i < n && sb.length() <= 60; i++) {
-            Object e = INTEROP.readArrayElement(v, i);
-            sb.append(i == 0 ? "" : ", ").append(INTEROP.hasArrayElements(e) && !INTEROP.isString(e) ? "[...]"
-                    : describe(e));
+            sb.append(i == 0 ? "" : ", ").append(describe(INTEROP.readArrayElement(v, i)));
         }
         return sb.append(']').toString();
     }

@@ -71,7 +71,15 @@ class NpyReaderTest {
     void argumentsAreNpyFilesOrJson() throws Exception {
         Path p = npy("v.npy", "<f8", "(1,)", doubles(4.0));
         assertArrayEquals(new double[] {4.0}, (double[]) Arguments.fromArg(p.toString()));
-        assertTrue(Arguments.fromArg("[1, 2]") instanceof org.graalvm.polyglot.proxy.ProxyArray);
+        assertArrayEquals(new long[] {1, 2}, (long[]) Arguments.fromArg("[1, 2]"));
+        assertArrayEquals(new double[] {1.5, Double.NaN}, (double[]) Arguments.fromArg("[1.5, \"NaN\"]"));
+        Object[] rows = (Object[]) Arguments.fromArg("[[1], [2.5]]");
+        assertArrayEquals(new long[] {1}, (long[]) rows[0]);
+        assertArrayEquals(new double[] {2.5}, (double[]) rows[1]);
+        // A negative integer, mixed numbers, other values and empty arrays stay polyglot arrays of the values.
+        for (String json : new String[] {"[1, -2]", "[1, 2.5]", "[true]", "[]", "[[1], []]"}) {
+            assertTrue(Arguments.fromArg(json) instanceof org.graalvm.polyglot.proxy.ProxyArray, json);
+        }
         assertTrue(Double.isNaN((Double) Arguments.guest("NaN")));
         BadInput e = assertThrows(BadInput.class, () -> Arguments.fromArg("nope.npy"));
         assertTrue(e.getMessage().contains("no such .npy file"), e.getMessage());
