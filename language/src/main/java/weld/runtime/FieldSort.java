@@ -6,8 +6,8 @@ import java.util.Comparator;
 import weld.syntax.ScalarKind;
 
 /**
- * Sorted copies of vectors of structs, ordered by scalar (or text) fields in turn with Weld's {@code <} and {@code >} on them
- * (unsigned integers compared unsigned, floats with IEEE comparisons, so NaN is neither smaller nor larger). Structs
+ * Sorted copies of vectors of structs, ordered by scalar (or text) fields in turn with Weld's {@code <} and
+ * {@code >} on them (unsigned integers compared unsigned, floats with IEEE comparisons, so NaN is neither smaller nor larger). Structs
  * in columns ({@link StructColumns}) are sorted as a permutation ordered on the key columns, then gathered; others as
  * objects with a chain of Java comparators.
  */
@@ -17,7 +17,8 @@ public final class FieldSort {
 
     /**
      * The elements of {@code v} (structs) sorted by field {@code fields[0]} of kind {@code kinds[0]} (a vector of
-     * them where {@code vectors[0]}, compared lexicographically), elements equal there by {@code fields[1]}, and so on, each descending where {@code descending} says so; throws
+     * them where {@code vectors[0]}, compared lexicographically), elements equal there by {@code fields[1]}, and so
+     * on, each descending where {@code descending} says so; throws
      * {@link IllegalArgumentException} where a float key holds NaN, which no order ranks (the comparator then sorts).
      */
     public static WeldVector sorted(WeldVector v, int[] fields, ScalarKind[] kinds, boolean[] vectors,

@@ -38,15 +38,19 @@ final class ScalarVectorOrder {
         boolean unsigned = k.isUnsigned();
         int c;
         if (x instanceof byte[] p) {
-            c = unsigned ? Arrays.compareUnsigned(p, af, at, (byte[]) y, bf, bt) : Arrays.compare(p, af, at, (byte[]) y, bf, bt);
+            byte[] q = (byte[]) y;
+            c = unsigned ? Arrays.compareUnsigned(p, af, at, q, bf, bt) : Arrays.compare(p, af, at, q, bf, bt);
         } else if (x instanceof int[] p) {
-            c = unsigned ? Arrays.compareUnsigned(p, af, at, (int[]) y, bf, bt) : Arrays.compare(p, af, at, (int[]) y, bf, bt);
+            int[] q = (int[]) y;
+            c = unsigned ? Arrays.compareUnsigned(p, af, at, q, bf, bt) : Arrays.compare(p, af, at, q, bf, bt);
         } else if (x instanceof long[] p) {
-            c = unsigned ? Arrays.compareUnsigned(p, af, at, (long[]) y, bf, bt) : Arrays.compare(p, af, at, (long[]) y, bf, bt);
+            long[] q = (long[]) y;
+            c = unsigned ? Arrays.compareUnsigned(p, af, at, q, bf, bt) : Arrays.compare(p, af, at, q, bf, bt);
         } else if (x instanceof double[] p) {
             c = doubles(p, af, a.length, (double[]) y, bf, b.length);
         } else if (x instanceof short[] p) {
-            c = unsigned ? Arrays.compareUnsigned(p, af, at, (short[]) y, bf, bt) : Arrays.compare(p, af, at, (short[]) y, bf, bt);
+            short[] q = (short[]) y;
+            c = unsigned ? Arrays.compareUnsigned(p, af, at, q, bf, bt) : Arrays.compare(p, af, at, q, bf, bt);
         } else if (x instanceof float[] p) {
             c = floats(p, af, a.length, (float[]) y, bf, b.length);
         } else {

@@ -9,8 +9,8 @@ import com.oracle.truffle.api.nodes.LoopNode;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.FieldSort;
 import weld.runtime.PrimitiveSort;
-import weld.runtime.ValueOrder;
 import weld.runtime.Storage;
+import weld.runtime.ValueOrder;
 import weld.runtime.WeldVector;
 import weld.runtime.external.ExternalBuffer;
 

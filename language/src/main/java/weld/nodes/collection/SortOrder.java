@@ -17,8 +17,8 @@ import weld.types.WeldType;
  * comparison first, any negative and positive constants, the parameters swapped for descending. Several fields in
  * turn are {@code if(p.$0 != q.$0, <an order by field 0>, <an order by other fields, or 0>)} (either side of
  * the {@code !=}, {@code if} or {@code select}): {@code ORDER BY a, b DESC}. Vectors of integers (text) by value,
- * and structs by such a field, sort too, with {@code <} and {@code >} as the lexicographic order of vectors. Such a sort does not run the comparator:
- * signed integers and floats sort as a primitive array ({@link java.util.Arrays#sort}), struct elements by their
+ * and structs by such a field, sort too, with {@code <} and {@code >} as the lexicographic order of vectors. Such a
+ * sort does not run the comparator: signed integers and floats sort as a primitive array ({@link java.util.Arrays#sort}), struct elements by their
  * fields with the comparator's own {@code <} and {@code >} (where {@code !=} is false, so are both, and the next
  * field decides). Equal values are interchangeable, so only a primitive float sort can differ from the
  * comparator's: the order of {@code -0.0} and {@code 0.0} (equal to the comparator) and the place of NaN (which the
