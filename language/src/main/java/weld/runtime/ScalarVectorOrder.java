@@ -1,6 +1,7 @@
 package weld.runtime;
 
 import java.util.Arrays;
+import java.util.function.IntToDoubleFunction;
 
 import weld.runtime.external.ExternalBuffer;
 import weld.syntax.ScalarKind;
@@ -47,38 +48,26 @@ final class ScalarVectorOrder {
             long[] q = (long[]) y;
             c = unsigned ? Arrays.compareUnsigned(p, af, at, q, bf, bt) : Arrays.compare(p, af, at, q, bf, bt);
         } else if (x instanceof double[] p) {
-            c = doubles(p, af, a.length, (double[]) y, bf, b.length);
+            double[] q = (double[]) y;
+            c = reals(i -> p[af + i], a.length, i -> q[bf + i], b.length);
         } else if (x instanceof short[] p) {
             short[] q = (short[]) y;
             c = unsigned ? Arrays.compareUnsigned(p, af, at, q, bf, bt) : Arrays.compare(p, af, at, q, bf, bt);
         } else if (x instanceof float[] p) {
-            c = floats(p, af, a.length, (float[]) y, bf, b.length);
+            float[] q = (float[]) y;
+            c = reals(i -> p[af + i], a.length, i -> q[bf + i], b.length);
         } else {
             c = Arrays.compare((boolean[]) x, af, at, (boolean[]) y, bf, bt);
         }
         return Integer.signum(c);
     }
 
-    private static int floats(float[] x, int xf, int xn, float[] y, int yf, int yn) {
+    /** The order of two vectors of floats read as doubles (exact for {@code f32}), by {@code <} and {@code >}. */
+    private static int reals(IntToDoubleFunction x, int xn, IntToDoubleFunction y, int yn) {
         int n = Math.min(xn, yn);
         for (int i = 0; i < n; i++) {
-            float p = x[xf + i];
-            float q = y[yf + i];
-            if (p < q) {
-                return -1;
-            }
-            if (p > q) {
-                return 1;
-            }
-        }
-        return Integer.compare(xn, yn);
-    }
-
-    private static int doubles(double[] x, int xf, int xn, double[] y, int yf, int yn) {
-        int n = Math.min(xn, yn);
-        for (int i = 0; i < n; i++) {
-            double p = x[xf + i];
-            double q = y[yf + i];
+            double p = x.applyAsDouble(i);
+            double q = y.applyAsDouble(i);
             if (p < q) {
                 return -1;
             }

@@ -68,13 +68,15 @@ final class Arguments {
      */
     private static Object array(List<Object> items) {
         int n = items.size();
-        int longs = 0;
+        int naturals = 0;
         int doubles = 0;
+        int rows = 0;
         for (Object o : items) {
-            longs += o instanceof Long ? 1 : 0;
+            naturals += o instanceof Long l && l >= 0 ? 1 : 0;
             doubles += o instanceof Double ? 1 : 0;
+            rows += o instanceof long[] || o instanceof double[] ? 1 : 0;
         }
-        if (n > 0 && longs == n && items.stream().allMatch(o -> (Long) o >= 0)) {
+        if (n > 0 && naturals == n) {
             long[] a = new long[n];
             for (int i = 0; i < n; i++) {
                 a[i] = (Long) items.get(i);
@@ -88,7 +90,7 @@ final class Arguments {
             }
             return a;
         }
-        if (n > 0 && items.stream().allMatch(o -> o instanceof long[] || o instanceof double[])) {
+        if (n > 0 && rows == n) {
             return items.toArray(); // rows of numbers, which the language converts without a read per row
         }
         return ProxyArray.fromList(items);
