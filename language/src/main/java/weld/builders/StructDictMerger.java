@@ -1,15 +1,12 @@
 package weld.builders;
 
-import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
-import weld.runtime.Carrier;
 import weld.runtime.ScalarTable;
 import weld.runtime.Storage;
 import weld.runtime.StructColumns;
 import weld.runtime.StructLayout;
 import weld.runtime.WeldDict;
-import weld.runtime.WeldStruct;
 import weld.syntax.BinOp;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
@@ -23,19 +20,10 @@ import weld.types.WeldType;
  * then one combine per field with the operator fixed. The result is a dictionary over copies of the table and of
  * the filled rows of the columns ({@link WeldDict#ofEntries}).
  */
-public final class StructDictMerger {
+public final class StructDictMerger extends EntryColumns {
     private final WeldType.Dict type;
-    private final BinOp op;
-    public final StructLayout layout;
-    private final SizeFeedback feedback;
     /** Key -> entry index. */
     private final ScalarTable index;
-    /** The values by entry index; the first {@link #filled} are set. */
-    private StructColumns values;
-    private int capacity;
-    private int filled;
-    /** One row of columns for a value merged through the boxed path. */
-    private StructColumns scratch;
 
     /** Whether {@code dictmerger[K, V, op]} of type {@code b} can be a {@code StructDictMerger}. */
     public static boolean supports(WeldType.Builder b) {
@@ -61,15 +49,22 @@ public final class StructDictMerger {
     }
 
     private StructDictMerger(WeldType.Dict type, BinOp op, SizeFeedback feedback, long expected) {
+        this(type, op, feedback, expected, feedback.newTable(type.key(), ScalarKind.I64, expected));
+    }
+
+    private StructDictMerger(WeldType.Dict type, BinOp op, SizeFeedback feedback, long expected, ScalarTable index) {
+        super(StructLayout.of(type.value()), op, feedback, initialCapacity(index, expected));
         this.type = type;
-        this.op = op;
-        this.layout = StructLayout.of(type.value());
-        this.feedback = feedback;
-        this.index = feedback.newTable(type.key(), ScalarKind.I64, expected);
-        // Room for every slot of a direct table (up to 2^16), so that a compiled merge into one never grows them.
+        this.index = index;
+    }
+
+    /**
+     * Room for the expected entries, and for every slot of a direct table (up to 2^16 each), so that a compiled
+     * merge into a direct table never grows the columns.
+     */
+    private static int initialCapacity(ScalarTable index, long expected) {
         int direct = index.isDirect() ? Math.min(index.capacity(), 1 << 16) : 0;
-        this.capacity = (int) Math.max(Math.max(16, direct), Math.min(expected, 1 << 16));
-        this.values = layout.allocate(capacity);
+        return (int) Math.max(Math.max(16, direct), Math.min(expected, 1 << 16));
     }
 
     /** An empty partial of this dictmerger for a task of a parallel loop, sized as the last partials were. */
@@ -88,53 +83,10 @@ public final class StructDictMerger {
         return index;
     }
 
-    /** Whether the value columns have room for entry {@code e}. */
-    public boolean hasRoom(int e) {
-        return e < capacity;
-    }
-
-    /** The value columns, to be used only for an entry they have room for. */
-    public StructColumns values() {
-        return values;
-    }
-
-    /** The columns of the values, with room for entry {@code e}. */
-    public StructColumns columnsFor(int e) {
-        if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, e >= capacity)) {
-            grow(e);
-        }
-        return values;
-    }
-
-    /**
-     * Whether entry {@code e}, with room in the columns, is new: its values are then to be set, not combined, and it
-     * counts as filled from here on.
-     */
-    public boolean fill(int e) {
-        if (e == filled) {
-            filled = e + 1;
-            return true;
-        }
-        return false;
-    }
-
-    @TruffleBoundary
-    private void grow(int e) {
-        int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * capacity, e + 1L));
-        StructColumns wider = layout.allocate(n);
-        wider.copyFrom(values, filled, 0);
-        values = wider;
-        capacity = n;
-    }
-
     /** Merges a boxed {@code key} (its carrier, or a struct key the table packs) and struct value (the generic path). */
     @TruffleBoundary
     public void merge(Object key, Object value) {
-        if (scratch == null) {
-            scratch = layout.allocate(1);
-        }
-        scratch.set(0, (WeldStruct) value);
-        mergeRow(index.unboxKey(key), scratch, 0);
+        mergeRow(entry(index.unboxKey(key)), boxedRow(value), 0);
     }
 
     /** Merges the entries of {@code other}, a partial of a parallel loop. */
@@ -142,51 +94,8 @@ public final class StructDictMerger {
     public void mergeAll(StructDictMerger other) {
         feedback.recordPartial(other.filled);
         for (int j = 0; j < other.filled; j++) {
-            mergeRow(other.index.keyOf(j), other.values, j);
+            mergeRow(entry(other.index.keyOf(j)), other.values, j);
         }
-    }
-
-    /** Merges {@code key} with row {@code i} of {@code from}, column by column. */
-    private void mergeRow(long key, StructColumns from, int i) {
-        int e = entry(key);
-        StructColumns c = columnsFor(e);
-        boolean first = fill(e);
-        for (int j = 0; j < layout.columnCount(); j++) {
-            ScalarKind k = layout.kind(j);
-            Object to = c.column(j);
-            Object src = from.column(j);
-            switch (Carrier.of(k)) {
-                case INT -> mergeInt(k, op, to, e, Storage.readInt(k, src, i), first);
-                case LONG -> mergeLong(k, op, to, e, Storage.readLong(src, i), first);
-                case FLOAT -> mergeFloat(op, to, e, Storage.readFloat(src, i), first);
-                case DOUBLE -> mergeDouble(op, to, e, Storage.readDouble(src, i), first);
-                default -> throw CompilerDirectives.shouldNotReachHere("a boolean column");
-            }
-        }
-    }
-
-    /** Sets (a new entry) or combines with {@code op} element {@code e} of {@code column}, of int-carried kind k. */
-    public static void mergeInt(ScalarKind k, BinOp op, Object column, int e, int v, boolean first) {
-        int r = first ? v : (int) ScalarTable.combineLong(k, op, Storage.readInt(k, column, e), v);
-        Storage.writeInt(k, column, e, r);
-    }
-
-    /** {@link #mergeInt} for a {@code long}-carried kind. */
-    public static void mergeLong(ScalarKind k, BinOp op, Object column, int e, long v, boolean first) {
-        long[] a = CompilerDirectives.castExact(column, long[].class);
-        a[e] = first ? v : ScalarTable.combineLong(k, op, a[e], v);
-    }
-
-    /** {@link #mergeInt} for {@code f32}. */
-    public static void mergeFloat(BinOp op, Object column, int e, float v, boolean first) {
-        float[] a = CompilerDirectives.castExact(column, float[].class);
-        a[e] = first ? v : (float) ScalarTable.combineDouble(ScalarKind.F32, op, a[e], v);
-    }
-
-    /** {@link #mergeInt} for {@code f64}. */
-    public static void mergeDouble(BinOp op, Object column, int e, double v, boolean first) {
-        double[] a = CompilerDirectives.castExact(column, double[].class);
-        a[e] = first ? v : ScalarTable.combineDouble(ScalarKind.F64, op, a[e], v);
     }
 
     /**

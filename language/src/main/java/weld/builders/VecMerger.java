@@ -233,10 +233,10 @@ public final class VecMerger {
             Object b = other.column(j);
             for (int i = 0; i < length; i++) {
                 switch (Carrier.of(k)) {
-                    case INT -> StructDictMerger.mergeInt(k, op, a, i, Storage.readInt(k, b, i), false);
-                    case LONG -> StructDictMerger.mergeLong(k, op, a, i, ((long[]) b)[i], false);
-                    case FLOAT -> StructDictMerger.mergeFloat(op, a, i, ((float[]) b)[i], false);
-                    default -> StructDictMerger.mergeDouble(op, a, i, ((double[]) b)[i], false);
+                    case INT -> EntryColumns.mergeInt(k, op, a, i, Storage.readInt(k, b, i), false);
+                    case LONG -> EntryColumns.mergeLong(k, op, a, i, ((long[]) b)[i], false);
+                    case FLOAT -> EntryColumns.mergeFloat(op, a, i, ((float[]) b)[i], false);
+                    default -> EntryColumns.mergeDouble(op, a, i, ((double[]) b)[i], false);
                 }
             }
         }

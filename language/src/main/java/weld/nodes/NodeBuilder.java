@@ -15,6 +15,7 @@ import com.oracle.truffle.api.frame.FrameDescriptor;
 import weld.WeldException;
 import weld.WeldLanguage;
 import weld.builders.ColumnGroupMerger;
+import weld.builders.ObjectKeyDictMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
 import weld.builders.VecMerger;
@@ -30,6 +31,7 @@ import weld.nodes.builder.MergeGroupNode;
 import weld.nodes.builder.MergeKeyedNode;
 import weld.nodes.builder.MergeLanesNode;
 import weld.nodes.builder.InPlaceUpdateNode;
+import weld.nodes.builder.MergeObjectKeyDictNode;
 import weld.nodes.builder.MergeStructDictNode;
 import weld.nodes.builder.MergeStructNode;
 import weld.nodes.builder.VecMergeGroupNode;
@@ -450,6 +452,13 @@ public final class NodeBuilder {
             }
             return MergeStructDictNode.ofPair(bt, b, build(m.value()));
         }
+        if (bt.kind() == BuilderKind.DICTMERGER && ObjectKeyDictMerger.supports(bt)) {
+            List<Expr> fields = new ArrayList<>();
+            if (m.value() instanceof Expr.MakeStruct kv && valueFields(kv.elems().get(1), fields)) {
+                return MergeObjectKeyDictNode.of(bt, b, build(kv.elems().get(0)), buildAll(fields));
+            }
+            return MergeObjectKeyDictNode.ofPair(bt, b, build(m.value()));
+        }
         WeldExpressionNode v = build(m.value());
         if (m.value().type() instanceof WeldType.Simd simd) {
             return new MergeLanesNode(simd.kind(), bt.kind() == BuilderKind.MERGER ? bt.op() : null, b, v);
@@ -461,6 +470,14 @@ public final class NodeBuilder {
                     : new MergeStructNode(bt.elem(), bt.op(), b, v);
             case DICTMERGER, GROUPMERGER, VECMERGER -> new MergeKeyedNode(m.pos(), b, v);
         };
+    }
+
+    /** Adds to {@code out} {@code e} if it is a scalar, else its {@link #literalFields}; false where those fail. */
+    private static boolean valueFields(Expr e, List<Expr> out) {
+        if (e.type().resolve() instanceof WeldType.Scalar) {
+            return out.add(e);
+        }
+        return literalFields(e, out);
     }
 
     /**

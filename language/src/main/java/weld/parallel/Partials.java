@@ -1,13 +1,11 @@
 package weld.parallel;
 
-import java.util.Map;
-
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.builders.Appender;
-import weld.builders.DictMerger;
 import weld.builders.ColumnGroupMerger;
 import weld.builders.GroupMerger;
+import weld.builders.ObjectKeyDictMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
 import weld.builders.VecMerger;
@@ -85,7 +83,7 @@ public final class Partials {
             case DICTMERGER -> switch (initial) {
                 case ScalarDictMerger d -> d.emptyPartial();
                 case StructDictMerger d -> d.emptyPartial();
-                default -> new DictMerger((WeldType.Dict) b.resultType(), b.op());
+                default -> ((ObjectKeyDictMerger) initial).emptyPartial();
             };
             case GROUPMERGER -> initial instanceof ColumnGroupMerger g ? g.emptyPartial()
                     : new GroupMerger(b.params().get(0), b.params().get(1));
@@ -132,9 +130,7 @@ public final class Partials {
                     d.mergeAll((StructDictMerger) partial);
                     return acc;
                 }
-                for (Map.Entry<Object, Object> e : ((DictMerger) partial).entries()) {
-                    ((DictMerger) acc).merge(e.getKey(), e.getValue());
-                }
+                ((ObjectKeyDictMerger) acc).mergeAll((ObjectKeyDictMerger) partial);
             }
             case GROUPMERGER -> {
                 if (acc instanceof ColumnGroupMerger g) {

@@ -4,9 +4,9 @@ import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.WeldException;
-import weld.builders.DictMerger;
 import weld.builders.ColumnGroupMerger;
 import weld.builders.GroupMerger;
+import weld.builders.ObjectKeyDictMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
 import weld.builders.VecMerger;
@@ -34,9 +34,9 @@ public final class MergeKeyedNode extends WeldExpressionNode {
         Object b = builder.executeGeneric(frame);
         WeldStruct kv = (WeldStruct) value.executeGeneric(frame);
         switch (b) {
-            case DictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
             case ScalarDictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
             case StructDictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
+            case ObjectKeyDictMerger d -> d.merge(kv.fields[0], kv.fields[1]);
             case GroupMerger g -> g.merge(kv.fields[0], kv.fields[1]);
             case ColumnGroupMerger g -> g.merge(kv.fields[0], kv.fields[1]);
             case VecMerger v -> {

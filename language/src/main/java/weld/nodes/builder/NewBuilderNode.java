@@ -3,9 +3,9 @@ package weld.nodes.builder;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.Appender;
-import weld.builders.DictMerger;
 import weld.builders.ColumnGroupMerger;
 import weld.builders.GroupMerger;
+import weld.builders.ObjectKeyDictMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
 import weld.builders.SizeFeedback;
@@ -50,7 +50,7 @@ public final class NewBuilderNode extends WeldExpressionNode {
                 WeldType.Dict dict = (WeldType.Dict) type.resultType();
                 yield scalar ? new ScalarDictMerger(dict, type.op(), hint, sizes)
                         : structValues ? new StructDictMerger(dict, type.op(), hint, sizes)
-                        : new DictMerger(dict, type.op());
+                        : new ObjectKeyDictMerger(dict, type.op(), hint, sizes);
             }
             case GROUPMERGER -> {
                 long hint = arg != null ? arg.executeLong(frame) : 0;

@@ -4,9 +4,9 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.Appender;
-import weld.builders.DictMerger;
 import weld.builders.ColumnGroupMerger;
 import weld.builders.GroupMerger;
+import weld.builders.ObjectKeyDictMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.StructDictMerger;
 import weld.builders.VecMerger;
@@ -36,9 +36,9 @@ public final class ResultNode extends WeldExpressionNode {
     static Object result(WeldType t, Object b) {
         return switch (b) {
             case Appender a -> a.result();
-            case DictMerger d -> d.result();
             case ScalarDictMerger d -> d.result();
             case StructDictMerger d -> d.result();
+            case ObjectKeyDictMerger d -> d.result();
             case GroupMerger g -> g.result();
             case ColumnGroupMerger g -> g.result();
             case VecMerger v -> v.result();

@@ -6,7 +6,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.Node;
 
 import weld.builders.AtomicMerges;
-import weld.builders.StructDictMerger;
+import weld.builders.EntryColumns;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
 import weld.runtime.StructColumns;
@@ -77,10 +77,10 @@ public final class StructValueFields extends Node {
             ScalarKind k = layout.kind(j);
             Object column = c.column(j);
             switch (Carrier.of(k)) {
-                case INT -> StructDictMerger.mergeInt(k, op, column, row, (int) bits[j], first);
-                case LONG -> StructDictMerger.mergeLong(k, op, column, row, bits[j], first);
-                case FLOAT -> StructDictMerger.mergeFloat(op, column, row, Float.intBitsToFloat((int) bits[j]), first);
-                case DOUBLE -> StructDictMerger.mergeDouble(op, column, row, Double.longBitsToDouble(bits[j]), first);
+                case INT -> EntryColumns.mergeInt(k, op, column, row, (int) bits[j], first);
+                case LONG -> EntryColumns.mergeLong(k, op, column, row, bits[j], first);
+                case FLOAT -> EntryColumns.mergeFloat(op, column, row, Float.intBitsToFloat((int) bits[j]), first);
+                case DOUBLE -> EntryColumns.mergeDouble(op, column, row, Double.longBitsToDouble(bits[j]), first);
                 default -> throw CompilerDirectives.shouldNotReachHere("a boolean column");
             }
         }

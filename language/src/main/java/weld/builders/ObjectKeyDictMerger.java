@@ -1,0 +1,113 @@
+package weld.builders;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import weld.runtime.KeyIndex;
+import weld.runtime.MemoryBudget;
+import weld.runtime.Storage;
+import weld.runtime.StructLayout;
+import weld.runtime.WeldDict;
+import weld.syntax.BinOp;
+import weld.syntax.ScalarKind;
+import weld.types.WeldType;
+
+/**
+ * {@code dictmerger[K, V, op]} with keys that do not pack into a {@code long} (text and other vectors, structs
+ * holding one, booleans) and values that are numbers or structs of numbers: a group-by by a name, such as
+ * {@code dictmerger[vec[i8], {f64, i64}, +]}. A {@link KeyIndex} maps each key, compared by value, to the index of
+ * its entry (the order of its first merge), and the values live in columns by entry ({@link EntryColumns}; a scalar
+ * value is a struct of one field here), so compiled code merges a row with one probe out of line and a combine per
+ * field with the operator fixed ({@code weld.nodes.builder.MergeObjectKeyDictNode}), where a boxed map made a box per
+ * row for the value and another for each combine. The result is a boxed dictionary, one key and value per entry.
+ */
+public final class ObjectKeyDictMerger extends EntryColumns {
+    private final WeldType.Dict type;
+    /** Whether the values are scalars (then column 0 holds them). */
+    private final boolean scalarValues;
+    private final KeyIndex index;
+
+    /**
+     * Whether {@code dictmerger[K, V, op]} of type {@code b} is an {@code ObjectKeyDictMerger}: true for every
+     * dictmerger the type checker accepts (values are numbers or structs of them) that is neither a
+     * {@link ScalarDictMerger} nor a {@link StructDictMerger}.
+     */
+    public static boolean supports(WeldType.Builder b) {
+        if (ScalarDictMerger.supports(b) || StructDictMerger.supports(b)) {
+            return false;
+        }
+        StructLayout layout = valueLayout(b.params().get(1));
+        if (layout == null) {
+            return false;
+        }
+        for (int j = 0; j < layout.columnCount(); j++) {
+            if (layout.kind(j) == ScalarKind.BOOL) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The layout of the value columns for values of type {@code value}, or null if they cannot be columns. */
+    public static StructLayout valueLayout(WeldType value) {
+        WeldType v = value.resolve();
+        return StructLayout.of(v instanceof WeldType.Scalar ? WeldType.Struct.of(v) : v);
+    }
+
+    /** An empty dictmerger presized as {@link SizeFeedback#expectedResult} says for {@code hint}. */
+    @TruffleBoundary
+    public ObjectKeyDictMerger(WeldType.Dict type, BinOp op, long hint, SizeFeedback feedback) {
+        this(type, op, feedback, feedback.expectedResult(hint));
+    }
+
+    private ObjectKeyDictMerger(WeldType.Dict type, BinOp op, SizeFeedback feedback, long expected) {
+        super(valueLayout(type.value()), op, feedback, (int) Math.max(16, Math.min(expected, 1 << 16)));
+        this.type = type;
+        this.scalarValues = type.value().resolve() instanceof WeldType.Scalar;
+        this.index = new KeyIndex(expected);
+    }
+
+    /** An empty partial of this dictmerger for a task of a parallel loop, sized as the last partials were. */
+    @TruffleBoundary
+    public ObjectKeyDictMerger emptyPartial() {
+        return new ObjectKeyDictMerger(type, op, feedback, feedback.expectedPartial());
+    }
+
+    /** The entry index of {@code key}, added as the next entry if absent (then not yet {@link #fill filled}). */
+    public int entry(Object key) {
+        return index.entry(key);
+    }
+
+    /** Merges a boxed key and value (the generic path). */
+    @TruffleBoundary
+    public void merge(Object key, Object value) {
+        mergeRow(index.entry(key), boxedRow(value), 0);
+    }
+
+    /** Merges the entries of {@code other}, a partial of a parallel loop. */
+    @TruffleBoundary
+    public void mergeAll(ObjectKeyDictMerger other) {
+        feedback.recordPartial(other.filled);
+        for (int j = 0; j < other.filled; j++) {
+            mergeRow(index.entry(other.index.keyOf(j)), other.values, j);
+        }
+    }
+
+    /**
+     * The dictionary of the entries merged so far, each key with its value boxed, in the order of their first
+     * merge (a merge after a result, which linear builders never do, does not change it).
+     */
+    @TruffleBoundary
+    public WeldDict result() {
+        feedback.recordResult(filled, 0);
+        MemoryBudget.charge(filled * MemoryBudget.ENTRY_BYTES);
+        Map<Object, Object> map = LinkedHashMap.newLinkedHashMap(filled);
+        for (int e = 0; e < filled; e++) {
+            map.put(index.keyOf(e), scalarValues ? Storage.readBoxed(layout.kind(0), values.column(0), e)
+                    : values.get(e));
+        }
+        return WeldDict.ofMap(type, map);
+    }
+}
