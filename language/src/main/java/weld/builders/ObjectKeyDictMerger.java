@@ -80,6 +80,11 @@ public final class ObjectKeyDictMerger extends EntryColumns {
         return index.entry(key);
     }
 
+    /** The index of keys to entry indexes. */
+    public KeyIndex index() {
+        return index;
+    }
+
     /** Merges a boxed key and value (the generic path). */
     @TruffleBoundary
     public void merge(Object key, Object value) {

@@ -64,6 +64,43 @@ public final class KeyIndex {
         return e;
     }
 
+    /**
+     * {@link #entry} of {@code key}, text whose elements are {@code b[from, from + n)} ({@code unsigned} for
+     * {@code u8}), hashed and found here in compiled code, without a call out of line unless the key is new or the
+     * probe meets a key that is not text in an array.
+     */
+    public int textEntry(Object key, byte[] b, int from, int n, boolean unsigned) {
+        int h = 1;
+        for (int i = 0; i < n; i++) {
+            h = 31 * h + (unsigned ? b[from + i] & 0xFF : b[from + i]);
+        }
+        h = spread(h);
+        int[] sl = slots;
+        int m = mask;
+        int s = h & m;
+        for (int e = sl[s] - 1; e >= 0; e = sl[s] - 1) {
+            if (hashes[e] == h) {
+                if (!(keys[e] instanceof WeldVector v && v.store instanceof byte[] c)) {
+                    return entry(key);
+                }
+                if (v.length == n && sameBytes(c, v.offset, b, from, n)) {
+                    return e;
+                }
+            }
+            s = (s + 1) & m;
+        }
+        return entry(key);
+    }
+
+    private static boolean sameBytes(byte[] a, int af, byte[] b, int bf, int n) {
+        for (int i = 0; i < n; i++) {
+            if (a[af + i] != b[bf + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The entry index of {@code key}, or -1 if it is absent. */
     @TruffleBoundary
     public int entryOf(Object key) {

@@ -243,6 +243,38 @@ class ObjectKeyDictMergerTest extends SequentialAndParallel {
     }
 
     @Test
+    void textWithBytesOverAHundredAndTwentySevenMeetsInOneEntrySignedOrUnsigned() {
+        // Every byte value, as i8 and as u8 text: arrays hashed in compiled code, host buffers (read in place)
+        // hashed by their boxed elements, the same keys in either order.
+        Random rnd = new Random(9);
+        List<Object> texts = new java.util.ArrayList<>();
+        Map<byte[], long[]> counts = new TreeMap<>(Arrays::compareUnsigned);
+        for (int i = 0; i < 3000; i++) {
+            byte[] b = new byte[1 + rnd.nextInt(2)];
+            for (int j = 0; j < b.length; j++) {
+                b[j] = (byte) (rnd.nextInt(4) * 85);
+            }
+            texts.add(i % 3 == 0 ? ByteBuffer.wrap(b) : b);
+            counts.computeIfAbsent(b, k -> new long[1])[0]++;
+        }
+        String expected = counts.entrySet().stream().map(e -> {
+            StringBuilder t = new StringBuilder("[");
+            for (byte x : e.getKey()) {
+                t.append(t.length() == 1 ? "" : ", ").append(x & 0xFF);
+            }
+            return "{" + t + "], " + e.getValue()[0] + "}";
+        }).collect(Collectors.joining(", ", "[", "]"));
+        for (String kind : new String[] {"i8", "u8"}) {
+            String program = "|v: vec[vec[" + kind + "]]| let d = result(for(v, dictmerger[vec[" + kind + "], i64, +], "
+                    + "|b, i, e| merge(b, {e, 1L}))); let t = map(tovec(d), |p| {map(p.$0, |c| i64(c) & 255L), p.$1}); "
+                    + "sort(t, |p, q| compare(p.$0, q.$0))";
+            for (Context c : contexts()) {
+                assertEquals(expected, c.eval("weld", program).execute((Object) texts.toArray()).toString(), kind);
+            }
+        }
+    }
+
+    @Test
     void structAndBooleanKeysAndVectorsOfNumbers() {
         byte[][] names = names(2000, 4);
         Map<byte[], long[]> m = byName();

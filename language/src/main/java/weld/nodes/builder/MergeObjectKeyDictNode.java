@@ -6,6 +6,8 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.builders.ObjectKeyDictMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.WeldStruct;
+import weld.runtime.WeldVector;
+import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
@@ -55,7 +57,8 @@ public final class MergeObjectKeyDictNode extends WeldExpressionNode {
         }
         Object k = key.executeGeneric(frame);
         long[] bits = fields.evaluate(frame);
-        int e = d.entry(k);
+        int e = k instanceof WeldVector v && v.store instanceof byte[] b
+                ? d.index().textEntry(k, b, v.offset, v.length, v.kind == ScalarKind.U8) : d.entry(k);
         fields.store(d.columnsFor(e), e, bits, d.fill(e));
         return d;
     }
