@@ -11,8 +11,9 @@ import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
- * {@code merge(b, {k, v})} on an {@link ObjectKeyDictMerger}: the key (an object) found or added in the index out of
- * line, then each field of the value (a scalar value is one field) combined into its column in compiled code, with
+ * {@code merge(b, {k, v})} on an {@link ObjectKeyDictMerger}: the key (an object) found in the index (text in an
+ * array in compiled code, see {@link weld.runtime.KeyIndex#textEntry}; other keys, and new ones, out of line), then
+ * each field of the value (a scalar value is one field) combined into its column in compiled code, with
  * the value's layout and the operator fixed when the node is built. When the merged pair is a struct literal and
  * its value a scalar or a struct literal (nested value structs too), the fields are evaluated by their typed execute
  * methods, so no value is boxed; otherwise the pair goes through the boxed path.
