@@ -1,13 +1,10 @@
 package weld.builders;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.runtime.KeyIndex;
-import weld.runtime.MemoryBudget;
 import weld.runtime.Storage;
+import weld.runtime.StructColumns;
 import weld.runtime.StructLayout;
 import weld.runtime.WeldDict;
 import weld.syntax.BinOp;
@@ -19,14 +16,14 @@ import weld.types.WeldType;
  * holding one, booleans) and values that are numbers or structs of numbers: a group-by by a name, such as
  * {@code dictmerger[vec[i8], {f64, i64}, +]}. A {@link KeyIndex} maps each key, compared by value, to the index of
  * its entry (the order of its first merge), and the values live in columns by entry ({@link EntryColumns}; a scalar
- * value is a struct of one field here), so compiled code merges a row with one probe out of line and a combine per
- * field with the operator fixed ({@code weld.nodes.builder.MergeObjectKeyDictNode}), where a boxed map made a box per
- * row for the value and another for each combine. The result is a boxed dictionary, one key and value per entry.
+ * value is a struct of one field here), so compiled code merges a row with one probe (text in an array in compiled
+ * code, other keys and new ones out of line) and a combine per field with the operator fixed
+ * ({@code weld.nodes.builder.MergeObjectKeyDictNode}), where a boxed map made a box per row for the value and
+ * another for each combine. The result is a dictionary over copies of the index and of the filled rows of the
+ * columns ({@link WeldDict#ofKeyIndex}).
  */
 public final class ObjectKeyDictMerger extends EntryColumns {
     private final WeldType.Dict type;
-    /** Whether the values are scalars (then column 0 holds them). */
-    private final boolean scalarValues;
     private final KeyIndex index;
 
     /**
@@ -65,7 +62,6 @@ public final class ObjectKeyDictMerger extends EntryColumns {
     private ObjectKeyDictMerger(WeldType.Dict type, BinOp op, SizeFeedback feedback, long expected) {
         super(valueLayout(type.value()), op, feedback, (int) Math.max(16, Math.min(expected, 1 << 16)));
         this.type = type;
-        this.scalarValues = type.value().resolve() instanceof WeldType.Scalar;
         this.index = new KeyIndex(expected);
     }
 
@@ -73,11 +69,6 @@ public final class ObjectKeyDictMerger extends EntryColumns {
     @TruffleBoundary
     public ObjectKeyDictMerger emptyPartial() {
         return new ObjectKeyDictMerger(type, op, feedback, feedback.expectedPartial());
-    }
-
-    /** The entry index of {@code key}, added as the next entry if absent (then not yet {@link #fill filled}). */
-    public int entry(Object key) {
-        return index.entry(key);
     }
 
     /** The index of keys to entry indexes. */
@@ -101,18 +92,12 @@ public final class ObjectKeyDictMerger extends EntryColumns {
     }
 
     /**
-     * The dictionary of the entries merged so far, each key with its value boxed, in the order of their first
-     * merge (a merge after a result, which linear builders never do, does not change it).
+     * The dictionary of the entries merged so far, over copies of the index and of the filled rows of the columns
+     * (a merge after a result, which linear builders never do, must not change it).
      */
     @TruffleBoundary
     public WeldDict result() {
         feedback.recordResult(filled, 0);
-        MemoryBudget.charge(filled * MemoryBudget.ENTRY_BYTES);
-        Map<Object, Object> map = LinkedHashMap.newLinkedHashMap(filled);
-        for (int e = 0; e < filled; e++) {
-            map.put(index.keyOf(e), scalarValues ? Storage.readBoxed(layout.kind(0), values.column(0), e)
-                    : values.get(e));
-        }
-        return WeldDict.ofMap(type, map);
+        return WeldDict.ofKeyIndex(type, index.copy(), (StructColumns) Storage.copyOfRange(values, 0, filled));
     }
 }

@@ -221,11 +221,10 @@ public final class NodeBuilder {
 
     /**
      * The layout of the value of dictionary lookup {@code l} where it can be bound field by field
-     * ({@link LetLookupNode}: a struct of scalars under an int- or long-carried key); null otherwise.
+     * ({@link LetLookupNode}: a struct of scalars); null otherwise.
      */
     private static StructLayout lookupLayout(Expr.Lookup l) {
-        return l.collection().type().resolve() instanceof WeldType.Dict d
-                && ScalarTable.supports(d.key(), WeldType.Scalar.I64) ? StructLayout.of(d.value()) : null;
+        return l.collection().type().resolve() instanceof WeldType.Dict d ? StructLayout.of(d.value()) : null;
     }
 
     /** The binding of the field {@code g} reads where its struct is bound field by field; null otherwise. */

@@ -4,6 +4,8 @@ import java.util.Arrays;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import weld.syntax.ScalarKind;
+
 /**
  * Boxed keys compared by value (their {@code equals} and {@code hashCode}: vectors such as text and structs by
  * content, as in a boxed dictionary) to the indexes of their entries, 0, 1, 2, ... in the order of their first
@@ -29,6 +31,14 @@ public final class KeyIndex {
         keys = new Object[n];
         hashes = new int[n];
         MemoryBudget.charge(4L * capacity + 12L * n);
+    }
+
+    private KeyIndex(int[] slots, int mask, Object[] keys, int[] hashes, int size) {
+        this.slots = slots;
+        this.mask = mask;
+        this.keys = keys;
+        this.hashes = hashes;
+        this.size = size;
     }
 
     /** The number of keys. */
@@ -65,11 +75,37 @@ public final class KeyIndex {
     }
 
     /**
-     * {@link #entry} of {@code key}, text whose elements are {@code b[from, from + n)} ({@code unsigned} for
-     * {@code u8}), hashed and found here in compiled code, without a call out of line unless the key is new or the
-     * probe meets a key that is not text in an array.
+     * {@link #entry} of {@code key}: text in an array (the common key) is hashed and found in compiled code
+     * ({@link #textProbe}), out of line only where it is new; other keys out of line.
      */
-    public int textEntry(Object key, byte[] b, int from, int n, boolean unsigned) {
+    public int entryFor(Object key) {
+        if (key instanceof WeldVector v && v.store instanceof byte[] b) {
+            int e = textProbe(b, v.offset, v.length, v.kind == ScalarKind.U8);
+            if (e >= 0) {
+                return e;
+            }
+        }
+        return entry(key);
+    }
+
+    /** {@link #entryOf} of {@code key}, text in an array found in compiled code as in {@link #entryFor}. */
+    public int find(Object key) {
+        if (key instanceof WeldVector v && v.store instanceof byte[] b) {
+            int e = textProbe(b, v.offset, v.length, v.kind == ScalarKind.U8);
+            if (e >= -1) {
+                return e;
+            }
+        }
+        return entryOf(key);
+    }
+
+    /**
+     * The entry of the text {@code b[from, from + n)} ({@code unsigned} for {@code u8}), hashed as its boxed
+     * elements would be and compared with the stored keys of equal hash on their arrays, without a call out of
+     * line: -1 where it is absent, -2 where the probe met a stored key that is not text in an array (read in place
+     * from a host buffer), which only {@link #entryOf} compares.
+     */
+    private int textProbe(byte[] b, int from, int n, boolean unsigned) {
         int h = 1;
         for (int i = 0; i < n; i++) {
             h = 31 * h + (unsigned ? b[from + i] & 0xFF : b[from + i]);
@@ -81,7 +117,7 @@ public final class KeyIndex {
         for (int e = sl[s] - 1; e >= 0; e = sl[s] - 1) {
             if (hashes[e] == h) {
                 if (!(keys[e] instanceof WeldVector v && v.store instanceof byte[] c)) {
-                    return entry(key);
+                    return -2;
                 }
                 if (v.length == n && sameBytes(c, v.offset, b, from, n)) {
                     return e;
@@ -89,7 +125,7 @@ public final class KeyIndex {
             }
             s = (s + 1) & m;
         }
-        return entry(key);
+        return -1;
     }
 
     private static boolean sameBytes(byte[] a, int af, byte[] b, int bf, int n) {
@@ -117,6 +153,14 @@ public final class KeyIndex {
             s = (s + 1) & mask;
         }
         return s;
+    }
+
+    /** A copy of this index, which later insertions into either leave apart. */
+    @TruffleBoundary
+    public KeyIndex copy() {
+        MemoryBudget.charge(4L * slots.length + 12L * size);
+        return new KeyIndex(slots.clone(), mask, Arrays.copyOf(keys, Math.max(size, 1)),
+                Arrays.copyOf(hashes, Math.max(size, 1)), size);
     }
 
     /** Mixes the bits of a hash code so that the low bits, which pick the slot, depend on all of them. */

@@ -20,8 +20,11 @@ import weld.types.WeldType;
  * are non-boolean scalars is a {@link ScalarTable} over primitive arrays (typed lookups read it without boxing);
  * one with such keys and structs of numbers as values, made by a {@code dictmerger}
  * ({@link weld.builders.StructDictMerger}), is a table from keys to entry indexes and the values in columns by
- * entry; any other is a map over keys and values boxed in their carriers, keys compared by value (vectors and
- * structs by content). Entry order is unspecified in Weld; all three representations keep insertion order. Exposed
+ * entry; one with other keys (text, vectors, structs holding one) made by a dictmerger
+ * ({@link weld.builders.ObjectKeyDictMerger}) is a {@link KeyIndex} from boxed keys to entry indexes and the values
+ * in columns by entry; any other is a map over keys and values boxed in their carriers. Keys compare by value
+ * (vectors and structs by content). Entry order is unspecified in Weld; every representation keeps insertion
+ * order. Exposed
  * to other languages through the interop hash messages.
  */
 @ExportLibrary(InteropLibrary.class)
@@ -31,20 +34,26 @@ public final class WeldDict implements TruffleObject {
     public final ScalarTable table;
     /** The keys of a dictionary of struct values, each to the index of its entry (its value's row); or null. */
     public final ScalarTable entryIndex;
-    /** The values of a dictionary of struct values, by entry index (insertion order); or null. */
+    /** The boxed keys of a dictmerger's dictionary they do not fit {@link #entryIndex} for; or null. */
+    public final KeyIndex keyIndex;
+    /**
+     * The values of a dictionary over {@link #entryIndex} or {@link #keyIndex}, by entry index (insertion order; a
+     * scalar value is a struct of one field here); or null.
+     */
     public final StructColumns entryValues;
     private final Map<Object, Object> map;
 
     /** A dictionary over {@code table}, which it then owns. */
     public WeldDict(WeldType.Dict type, ScalarTable table) {
-        this(type, table, null, null, null);
+        this(type, table, null, null, null, null);
     }
 
-    private WeldDict(WeldType.Dict type, ScalarTable table, ScalarTable entryIndex, StructColumns entryValues,
-                     Map<Object, Object> map) {
+    private WeldDict(WeldType.Dict type, ScalarTable table, ScalarTable entryIndex, KeyIndex keyIndex,
+                     StructColumns entryValues, Map<Object, Object> map) {
         this.type = type;
         this.table = table;
         this.entryIndex = entryIndex;
+        this.keyIndex = keyIndex;
         this.entryValues = entryValues;
         this.map = map;
     }
@@ -54,7 +63,15 @@ public final class WeldDict implements TruffleObject {
      * values by entry), which it then owns.
      */
     public static WeldDict ofEntries(WeldType.Dict type, ScalarTable entryIndex, StructColumns entryValues) {
-        return new WeldDict(type, null, entryIndex, entryValues, null);
+        return new WeldDict(type, null, entryIndex, null, entryValues, null);
+    }
+
+    /**
+     * A dictionary over {@code keyIndex} (boxed keys to entry indexes) and {@code entryValues} (the values by entry,
+     * a scalar value as a struct of one field), which it then owns.
+     */
+    public static WeldDict ofKeyIndex(WeldType.Dict type, KeyIndex keyIndex, StructColumns entryValues) {
+        return new WeldDict(type, null, null, keyIndex, entryValues, null);
     }
 
     /** An empty dictionary of type {@code type}, to fill with {@link #put}. */
@@ -64,17 +81,18 @@ public final class WeldDict implements TruffleObject {
             return new WeldDict(type, ScalarTable.forKey(type.key(), ((WeldType.Scalar) type.value().resolve()).kind(),
                     0, 0));
         }
-        return new WeldDict(type, null, null, null, new LinkedHashMap<>());
+        return new WeldDict(type, null, null, null, null, new LinkedHashMap<>());
     }
 
     /** A boxed dictionary holding {@code map}, which it then owns. */
     public static WeldDict ofMap(WeldType.Dict type, Map<Object, Object> map) {
-        return new WeldDict(type, null, null, null, map);
+        return new WeldDict(type, null, null, null, null, map);
     }
 
     @TruffleBoundary
     public int size() {
-        return table != null ? table.size() : entryIndex != null ? entryIndex.size() : map.size();
+        return table != null ? table.size() : entryIndex != null ? entryIndex.size()
+                : keyIndex != null ? keyIndex.size() : map.size();
     }
 
     /** The value of a boxed key, or null if it is absent. */
@@ -84,6 +102,10 @@ public final class WeldDict implements TruffleObject {
             int e = entryIndex.entryOf(key);
             return e < 0 ? null : entryValues.get(e);
         }
+        if (keyIndex != null) {
+            int e = keyIndex.entryOf(key);
+            return e < 0 ? null : entryValue(e);
+        }
         return table != null ? table.getBoxed(key) : map.get(key);
     }
 
@@ -92,8 +114,8 @@ public final class WeldDict implements TruffleObject {
     public void put(Object key, Object value) {
         if (table != null) {
             table.putBoxed(key, value);
-        } else if (entryIndex != null) {
-            throw new IllegalStateException("a dictionary of struct values is made by its dictmerger");
+        } else if (entryIndex != null || keyIndex != null) {
+            throw new IllegalStateException("a dictionary of entry columns is made by its dictmerger");
         } else {
             map.put(key, value);
         }
@@ -111,9 +133,20 @@ public final class WeldDict implements TruffleObject {
             for (int j = 0; j < entryIndex.size(); j++) {
                 f.accept(entryIndex.keyAt(entryIndex.slot(j)), entryValues.get(j));
             }
+        } else if (keyIndex != null) {
+            for (int j = 0; j < keyIndex.size(); j++) {
+                f.accept(keyIndex.keyOf(j), entryValue(j));
+            }
         } else {
             map.forEach(f);
         }
+    }
+
+    /** The value of entry {@code e} of a dictionary over {@link #keyIndex}, boxed. */
+    @TruffleBoundary
+    public Object entryValue(int e) {
+        return type.value().resolve() instanceof WeldType.Scalar
+                ? Storage.readBoxed(entryValues.layout.kind(0), entryValues.column(0), e) : entryValues.get(e);
     }
 
     @ExportMessage
@@ -195,6 +228,9 @@ public final class WeldDict implements TruffleObject {
                 int s = dict.table.slot(next++);
                 k = dict.table.keyAt(s);
                 v = dict.table.valueAt(s);
+            } else if (dict.keyIndex != null) {
+                k = dict.keyIndex.keyOf(next);
+                v = dict.entryValue(next++);
             } else {
                 k = dict.entryIndex.keyAt(dict.entryIndex.slot(next));
                 v = dict.entryValues.get(next++);

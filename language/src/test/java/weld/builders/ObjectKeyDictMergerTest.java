@@ -384,6 +384,83 @@ class ObjectKeyDictMergerTest extends SequentialAndParallel {
     }
 
     @Test
+    void joinsByTextReadTheValuesOfEveryKind() {
+        // A dimension of 300 names to values of each kind, probed by 4000 rows of names, some of them absent (a
+        // name of 5 letters) and some read in place from host buffers.
+        byte[][] dim = names(300, 7);
+        Random rnd = new Random(8);
+        Object[] rows = new Object[4000];
+        byte[][] rowNames = new byte[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            rowNames[i] = i % 10 == 0 ? "abcde".getBytes() : dim[rnd.nextInt(dim.length)];
+            rows[i] = i % 4 == 0 ? ByteBuffer.wrap(rowNames[i]) : rowNames[i];
+        }
+        Map<byte[], Integer> first = byName();
+        for (int j = 0; j < dim.length; j++) {
+            first.putIfAbsent(dim[j], j);
+        }
+        String dict = "result(for(d, dictmerger[vec[i8], T, max], |b, j, e| merge(b, {e, T(j * 3L - 400L)})))";
+        for (String t : new String[] {"i8", "u16", "i32", "u32", "i64", "f32", "f64"}) {
+            // The max per name of its values as the type holds them (unsigned ones masked, so that numeric order
+            // is theirs); the sum over the rows of the probes' values, and the count of rows found.
+            Map<byte[], Double> max = byName();
+            for (int j = 0; j < dim.length; j++) {
+                long x = j * 3L - 400;
+                double v = switch (t) {
+                    case "i8" -> (byte) x;
+                    case "u16" -> x & 0xFFFF;
+                    case "u32" -> x & 0xFFFFFFFFL;
+                    case "f32" -> (float) x;
+                    default -> x;
+                };
+                max.merge(dim[j], v, Math::max);
+            }
+            double sum = 0;
+            long found = 0;
+            for (byte[] r : rowNames) {
+                Double v = max.get(r);
+                if (v != null) {
+                    sum += v;
+                    found++;
+                }
+            }
+            String program = "|d: vec[vec[i8]], rows: vec[vec[i8]]| let dim = " + dict.replace("T", t) + "; "
+                    + "result(for(rows, {merger[f64, +], merger[i64, +], merger[i64, +]}, |b, i, r| "
+                    + "if(keyexists(dim, r), {merge(b.$0, f64(lookup(dim, r))), merge(b.$1, 1L), "
+                    + "merge(b.$2, select(optlookup(dim, r).$0, 0L, 1L))}, {b.$0, b.$1, merge(b.$2, "
+                    + "select(optlookup(dim, r).$0, 1L, 0L) + i64(optlookup(dim, r).$1) * 7L)})))";
+            assertBoth("{" + sum + ", " + found + ", 0}", program, dim, rows);
+        }
+        // Struct values bound field by field, and the same read as a whole struct.
+        // min merges field by field: the first j's half, and the least j % 7 of the name's entries.
+        Map<byte[], Long> leastMod = byName();
+        for (int j = 0; j < dim.length; j++) {
+            leastMod.merge(dim[j], (long) (j % 7), Math::min);
+        }
+        double weighted = 0;
+        for (byte[] r : rowNames) {
+            Integer j = first.get(r);
+            weighted += j == null ? 0 : j * 0.5 * leastMod.get(r);
+        }
+        String structs = "let dim = result(for(d, dictmerger[vec[i8], {f64, i64}, min], |b, j, e| "
+                + "merge(b, {e, {f64(j) * 0.5, j % 7L}})))";
+        assertBoth(Double.toString(weighted), "|d: vec[vec[i8]], rows: vec[vec[i8]]| " + structs + "; "
+                + "result(for(rows, merger[f64, +], |b, i, r| if(keyexists(dim, r), let e = lookup(dim, r); "
+                + "merge(b, e.$0 * f64(e.$1)), b)))", dim, rows);
+        assertBoth(Double.toString(weighted), "|d: vec[vec[i8]], rows: vec[vec[i8]]| " + structs + "; "
+                + "result(for(rows, merger[f64, +], |b, i, r| if(keyexists(dim, r), "
+                + "merge(b, lookup(dim, r).$0 * f64(lookup(dim, r).$1)), b)))", dim, rows);
+        for (Context c : contexts()) {
+            String error = assertThrows(PolyglotException.class, () -> c.eval("weld", "|d: vec[vec[i8]]| "
+                    + structs + "; lookup(dim, [120c, 121c]).$1").execute((Object) dim)).getMessage();
+            assertTrue(error.contains("key [120, 121] not found in the dictionary"), error);
+            error = assertThrows(PolyglotException.class, () -> c.eval("weld", "|d: vec[vec[i8]]| let dim = "
+                    + dict.replace("T", "i64") + "; lookup(dim, [120c])").execute((Object) dim)).getMessage();
+            assertTrue(error.contains("key [120] not found in the dictionary"), error);
+        }
+    }
+
+    @Test
     void entriesCountAgainstTheMemoryLimit() {
         for (int threads : new int[] {1, 2}) {
             try (Context c = Context.newBuilder("weld").option("weld.MemoryLimit", "1m")

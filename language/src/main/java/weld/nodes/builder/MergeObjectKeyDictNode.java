@@ -6,13 +6,11 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.builders.ObjectKeyDictMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.WeldStruct;
-import weld.runtime.WeldVector;
-import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
  * {@code merge(b, {k, v})} on an {@link ObjectKeyDictMerger}: the key (an object) found in the index (text in an
- * array in compiled code, see {@link weld.runtime.KeyIndex#textEntry}; other keys, and new ones, out of line), then
+ * array in compiled code, see {@link weld.runtime.KeyIndex#entryFor}; other keys, and new ones, out of line), then
  * each field of the value (a scalar value is one field) combined into its column in compiled code, with
  * the value's layout and the operator fixed when the node is built. When the merged pair is a struct literal and
  * its value a scalar or a struct literal (nested value structs too), the fields are evaluated by their typed execute
@@ -58,8 +56,7 @@ public final class MergeObjectKeyDictNode extends WeldExpressionNode {
         }
         Object k = key.executeGeneric(frame);
         long[] bits = fields.evaluate(frame);
-        int e = k instanceof WeldVector v && v.store instanceof byte[] b
-                ? d.index().textEntry(k, b, v.offset, v.length, v.kind == ScalarKind.U8) : d.entry(k);
+        int e = d.index().entryFor(k);
         fields.store(d.columnsFor(e), e, bits, d.fill(e));
         return d;
     }

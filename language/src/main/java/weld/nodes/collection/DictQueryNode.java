@@ -14,7 +14,8 @@ import weld.types.WeldType;
 /**
  * {@code keyexists(d, k)} (a bool) or {@code optlookup(d, k)} (a {@code {bool, V}}; the value is the type's zero
  * when the key is missing). A typed dictionary ({@link WeldDict#table}, {@link WeldDict#entryIndex}) is probed with
- * the key in its carrier; others are looked up boxed.
+ * the key in its carrier, one over a {@link WeldDict#keyIndex} with text keys in compiled code; others are looked
+ * up boxed.
  */
 public final class DictQueryNode extends WeldExpressionNode {
     private final WeldType.Struct optType;
@@ -62,6 +63,12 @@ public final class DictQueryNode extends WeldExpressionNode {
                 return e >= 0;
             }
             v = e >= 0 ? entryValue(d, e) : null;
+        } else if (d.keyIndex != null) {
+            int e = d.keyIndex.find(key.executeGeneric(frame));
+            if (optType == null) {
+                return e >= 0;
+            }
+            v = e >= 0 ? d.entryValue(e) : null;
         } else {
             v = d.get(key.executeGeneric(frame));
         }

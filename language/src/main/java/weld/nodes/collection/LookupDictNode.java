@@ -7,25 +7,31 @@ import weld.WeldException;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
 import weld.runtime.ScalarTable;
+import weld.runtime.Storage;
 import weld.runtime.WeldDict;
 import weld.syntax.Pos;
+import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
  * {@code lookup(d, k)} on a dictionary; a missing key is a runtime error. A dictionary of scalars
- * ({@link WeldDict#table}) is probed in compiled code with the key in its carrier, and the typed execute methods
- * return the value unboxed.
+ * ({@link WeldDict#table}) is probed in compiled code with the key in its carrier, one over a
+ * {@link WeldDict#keyIndex} (text keys) with a text key in compiled code ({@link weld.runtime.KeyIndex#find}), and
+ * the typed execute methods return the value unboxed.
  */
 public final class LookupDictNode extends WeldExpressionNode {
     private final Pos pos;
     /** The key's carrier when the dictionary is a {@link ScalarTable}, else null. */
     private final Carrier keyCarrier;
+    /** The kind of a scalar value, or null. */
+    private final ScalarKind valueKind;
     @Child private WeldExpressionNode dict;
     @Child private WeldExpressionNode key;
 
     public LookupDictNode(Pos pos, WeldType.Dict type, WeldExpressionNode dict, WeldExpressionNode key) {
         this.pos = pos;
         this.keyCarrier = ScalarTable.supports(type.key(), type.value()) ? ScalarTable.keyCarrier(type.key()) : null;
+        this.valueKind = type.value().resolve() instanceof WeldType.Scalar s ? s.kind() : null;
         this.dict = dict;
         this.key = key;
     }
@@ -34,35 +40,54 @@ public final class LookupDictNode extends WeldExpressionNode {
     public Object executeGeneric(VirtualFrame frame) {
         WeldDict d = (WeldDict) dict.executeGeneric(frame);
         ScalarTable t = d.table;
-        return keyCarrier != null && t != null ? t.valueAt(slot(frame, t)) : generic(frame, d);
+        if (keyCarrier != null && t != null) {
+            return t.valueAt(slot(frame, t));
+        }
+        return d.keyIndex != null ? d.entryValue(entry(frame, d)) : generic(frame, d);
     }
 
     @Override
     public int executeInt(VirtualFrame frame) {
         WeldDict d = (WeldDict) dict.executeGeneric(frame);
         ScalarTable t = d.table;
-        return keyCarrier != null && t != null ? (int) t.longAt(slot(frame, t)) : (Integer) generic(frame, d);
+        if (keyCarrier != null && t != null) {
+            return (int) t.longAt(slot(frame, t));
+        }
+        return d.keyIndex != null ? Storage.readInt(valueKind, d.entryValues.column(0), entry(frame, d))
+                : (Integer) generic(frame, d);
     }
 
     @Override
     public long executeLong(VirtualFrame frame) {
         WeldDict d = (WeldDict) dict.executeGeneric(frame);
         ScalarTable t = d.table;
-        return keyCarrier != null && t != null ? t.longAt(slot(frame, t)) : (Long) generic(frame, d);
+        if (keyCarrier != null && t != null) {
+            return t.longAt(slot(frame, t));
+        }
+        return d.keyIndex != null ? Storage.readLong(d.entryValues.column(0), entry(frame, d))
+                : (Long) generic(frame, d);
     }
 
     @Override
     public float executeFloat(VirtualFrame frame) {
         WeldDict d = (WeldDict) dict.executeGeneric(frame);
         ScalarTable t = d.table;
-        return keyCarrier != null && t != null ? (float) t.doubleAt(slot(frame, t)) : (Float) generic(frame, d);
+        if (keyCarrier != null && t != null) {
+            return (float) t.doubleAt(slot(frame, t));
+        }
+        return d.keyIndex != null ? Storage.readFloat(d.entryValues.column(0), entry(frame, d))
+                : (Float) generic(frame, d);
     }
 
     @Override
     public double executeDouble(VirtualFrame frame) {
         WeldDict d = (WeldDict) dict.executeGeneric(frame);
         ScalarTable t = d.table;
-        return keyCarrier != null && t != null ? t.doubleAt(slot(frame, t)) : (Double) generic(frame, d);
+        if (keyCarrier != null && t != null) {
+            return t.doubleAt(slot(frame, t));
+        }
+        return d.keyIndex != null ? Storage.readDouble(d.entryValues.column(0), entry(frame, d))
+                : (Double) generic(frame, d);
     }
 
     private Object generic(VirtualFrame frame, WeldDict d) {
@@ -73,6 +98,17 @@ public final class LookupDictNode extends WeldExpressionNode {
             throw missing(k);
         }
         return v;
+    }
+
+    /** The entry of the key in {@code d}'s {@link WeldDict#keyIndex}; a missing key is an error. */
+    private int entry(VirtualFrame frame, WeldDict d) {
+        Object k = key.executeGeneric(frame);
+        int e = d.keyIndex.find(k);
+        if (e < 0) {
+            CompilerDirectives.transferToInterpreter();
+            throw missing(k);
+        }
+        return e;
     }
 
     private int slot(VirtualFrame frame, ScalarTable t) {

@@ -18,12 +18,13 @@ import weld.syntax.Pos;
 import weld.types.WeldType;
 
 /**
- * {@code let x = lookup(d, k); body} where the value is a struct of scalars and the key is int- or long-carried:
+ * {@code let x = lookup(d, k); body} where the value is a struct of scalars:
  * binds {@code x} field by field, one slot per column, so that the body reads fields from slots and no struct is
  * made (a join's probe: {@code let e = lookup(dim, row.key); e.$0 * e.$1}; {@code lookup(d, k).$0} is built as
  * such a let that reads the field). The entries of a dictmerger's result
- * ({@link WeldDict#entryIndex}) are probed with the key in its carrier and their columns loaded; any other
- * dictionary is looked up boxed and the struct's fields unboxed into the slots.
+ * ({@link WeldDict#entryIndex}) are probed with the key in its carrier, or over a {@link WeldDict#keyIndex} with the
+ * key boxed (text in compiled code), and their columns loaded; any other dictionary is looked up boxed and the
+ * struct's fields unboxed into the slots.
  */
 public final class LetLookupNode extends ScopeNode {
     private final Pos pos;
@@ -79,6 +80,15 @@ public final class LetLookupNode extends ScopeNode {
             return;
         }
         Object k = key.executeGeneric(frame);
+        if (d.keyIndex != null) {
+            int e = d.keyIndex.find(k);
+            if (e < 0) {
+                CompilerDirectives.transferToInterpreter();
+                throw missing(k);
+            }
+            ColumnSlots.load(frame, layout, slots, d.entryValues, e);
+            return;
+        }
         Object v = get(d, k);
         if (v == null) {
             CompilerDirectives.transferToInterpreter();
