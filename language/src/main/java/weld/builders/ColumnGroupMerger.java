@@ -8,6 +8,7 @@ import java.util.Map;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import weld.runtime.KeyIndex;
 import weld.runtime.MemoryBudget;
 import weld.runtime.PackedKey;
 import weld.runtime.ScalarTable;
@@ -19,11 +20,12 @@ import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
- * A {@code groupmerger[K, V]} whose keys a {@link ScalarTable} holds (integers, or structs and floats packed into a
- * {@code long}) and whose values are scalars or structs of scalars: a merge appends the key's {@code long} form and
- * the value, in its carrier, to two appenders, in merge order, so nothing is boxed per row. {@code result} groups
- * them once, a counting sort by each key's first appearance (a table of entry indexes, then one scatter of the
- * values): each key's vector is a slice of one store, its values in merge order, and the keys are in order of
+ * A {@code groupmerger[K, V]} whose values are scalars or structs of scalars: a merge appends the key and the value,
+ * in its carrier, to two appenders, in merge order, so no value is boxed per row. A key a {@link ScalarTable} holds
+ * (integers, or structs and floats packed into a {@code long}) is appended in its {@code long} form, any other (text,
+ * vectors, structs holding one) as its entry in a {@link KeyIndex} of the merger's (text found in compiled code), so
+ * that only distinct keys are kept. {@code result} groups them once, a counting sort by each key's first appearance
+ * (a table of entry indexes, then one scatter of the values): each key's vector is a slice of one store, its values in merge order, and the keys are in order of
  * first merge, as {@link GroupMerger}'s are. The partials of a parallel loop are kept as segments in loop order,
  * not copied into one array; merges after them start a new segment.
  */
@@ -31,6 +33,12 @@ public final class ColumnGroupMerger {
     private final WeldType.Dict type;
     /** How struct keys are packed, or null. */
     private final PackedKey packing;
+    /** Whether the keys are objects (a {@link ScalarTable} cannot hold them), appended as their entry's index. */
+    private final boolean objectKeys;
+    /** The entries of object keys of the current segment, or null. */
+    private KeyIndex objects;
+    /** The object keys' entries of each earlier segment, in order (null for other keys). */
+    private final List<KeyIndex> earlierObjects = new ArrayList<>();
     /** The segments before the current one, keys and values, in merge order. */
     private final List<Appender> earlierKeys = new ArrayList<>();
     private final List<Appender> earlierValues = new ArrayList<>();
@@ -39,9 +47,11 @@ public final class ColumnGroupMerger {
 
     /** Whether {@code groupmerger[K, V]} of type {@code b} can be a {@code ColumnGroupMerger}. */
     public static boolean supports(WeldType.Builder b) {
+        WeldType key = b.params().get(0);
         WeldType value = b.params().get(1).resolve();
-        return ScalarTable.keyCarrier(b.params().get(0)) != null
-                && (value instanceof WeldType.Scalar || StructLayout.of(value) != null);
+        // A bool key has no long form, and as an object it would not fit an appender of bools.
+        boolean keys = ScalarTable.keyCarrier(key) != null || !(key.resolve() instanceof WeldType.Scalar);
+        return keys && (value instanceof WeldType.Scalar || StructLayout.of(value) != null);
     }
 
     /** An empty groupmerger with room for about {@code hint} merges. */
@@ -49,6 +59,8 @@ public final class ColumnGroupMerger {
     public ColumnGroupMerger(WeldType key, WeldType value, long hint) {
         this.type = new WeldType.Dict(key, new WeldType.Vec(value));
         this.packing = PackedKey.of(key);
+        this.objectKeys = ScalarTable.keyCarrier(key) == null;
+        this.objects = objectKeys ? new KeyIndex(0) : null;
         this.keys = new Appender(WeldType.Scalar.I64, hint);
         this.values = new Appender(value, hint);
     }
@@ -73,11 +85,16 @@ public final class ColumnGroupMerger {
         keys.appendLong(k);
     }
 
+    /** The entries of the current segment's object keys, whose indexes {@link #appendKey} takes for them. */
+    public KeyIndex objects() {
+        return objects;
+    }
+
     /** Merges a boxed key and value (the generic path). */
     @TruffleBoundary
     public void merge(Object key, Object value) {
         values.appendBoxed(value);
-        keys.appendLong(ScalarTable.unboxKey(packing, key));
+        keys.appendLong(objectKeys ? objects.entry(key) : ScalarTable.unboxKey(packing, key));
     }
 
     /** Takes in the merges of {@code other} (a later partial of a parallel loop) after this merger's, uncopied. */
@@ -85,6 +102,9 @@ public final class ColumnGroupMerger {
     public void appendAll(ColumnGroupMerger other) {
         earlierKeys.add(keys);
         earlierValues.add(values);
+        earlierObjects.add(objects);
+        earlierObjects.addAll(other.earlierObjects);
+        earlierObjects.add(other.objects);
         earlierKeys.addAll(other.earlierKeys);
         earlierValues.addAll(other.earlierValues);
         earlierKeys.add(other.keys);
@@ -98,7 +118,9 @@ public final class ColumnGroupMerger {
     public WeldDict result() {
         List<Appender> keySegments = new ArrayList<>(earlierKeys);
         List<Appender> valueSegments = new ArrayList<>(earlierValues);
+        List<KeyIndex> objectSegments = new ArrayList<>(earlierObjects);
         keySegments.add(keys);
+        objectSegments.add(objects);
         valueSegments.add(values);
         long total = 0;
         for (Appender a : keySegments) {
@@ -110,15 +132,29 @@ public final class ColumnGroupMerger {
         int n = (int) total;
         MemoryBudget.charge(4L * n);
         // The group of each merge, numbered in order of first merge, and the size of each group.
-        ScalarTable index = ScalarTable.forKey(type.key(), ScalarKind.I64, Math.min(n, 1 << 10), 0);
+        ScalarTable index = objectKeys ? null
+                : ScalarTable.forKey(type.key(), ScalarKind.I64, Math.min(n, 1 << 10), 0);
+        KeyIndex order = objectKeys ? new KeyIndex(Math.min(n, 1 << 10)) : null;
         int[] position = new int[n];
         int[] count = new int[16];
         int i = 0;
-        for (Appender a : keySegments) {
-            WeldVector k = a.result();
+        for (int s = 0; s < keySegments.size(); s++) {
+            WeldVector k = keySegments.get(s).result();
             long[] key = (long[]) k.store;
+            // A segment's object keys renumbered in the order they first appear in all the segments.
+            KeyIndex local = objectSegments.get(s);
+            int[] renumber = objectKeys ? new int[local.size()] : null;
+            if (renumber != null) {
+                Arrays.fill(renumber, -1);
+            }
             for (int j = 0; j < k.length; j++, i++) {
-                int g = index.entryIndex(key[j]);
+                int g;
+                if (objectKeys) {
+                    int l = (int) key[j];
+                    g = renumber[l] >= 0 ? renumber[l] : (renumber[l] = order.entry(local.keyOf(l)));
+                } else {
+                    g = index.entryIndex(key[j]);
+                }
                 if (g == count.length) {
                     count = Arrays.copyOf(count, 2 * g);
                 }
@@ -127,7 +163,7 @@ public final class ColumnGroupMerger {
             }
         }
         // Each merge's position: its group's start plus the merges of the group before it (a stable counting sort).
-        int groups = index.size();
+        int groups = objectKeys ? order.size() : index.size();
         int[] next = new int[groups];
         for (int g = 1; g < groups; g++) {
             next[g] = next[g - 1] + count[g - 1];
@@ -147,7 +183,8 @@ public final class ColumnGroupMerger {
         int from = 0;
         for (int g = 0; g < groups; g++) {
             MemoryBudget.charge(MemoryBudget.ENTRY_BYTES);
-            m.put(index.boxKey(index.keyOf(g)), new WeldVector(elem, grouped, from, count[g]));
+            m.put(objectKeys ? order.keyOf(g) : index.boxKey(index.keyOf(g)),
+                    new WeldVector(elem, grouped, from, count[g]));
             from += count[g];
         }
         return WeldDict.ofMap(type, m);

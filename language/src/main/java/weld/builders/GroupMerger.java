@@ -16,7 +16,7 @@ import weld.types.WeldType;
 
 /**
  * {@code groupmerger[K, V]}: collects the values of each key, in merge order, into a {@code dict[K, vec[V]]}, boxed:
- * for keys and values that {@link ColumnGroupMerger} cannot hold in columns ({@code bool} or wide keys, vector values).
+ * for values that {@link ColumnGroupMerger} cannot hold in columns (vectors, dictionaries).
  */
 public final class GroupMerger {
     private final WeldType key;

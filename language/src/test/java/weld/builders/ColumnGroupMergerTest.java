@@ -1,5 +1,6 @@
 package weld.builders;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,7 +20,8 @@ import weld.types.WeldType;
 /**
  * Groupmergers appended to columns and grouped at {@code result} ({@link ColumnGroupMerger}): keys in order of first
  * merge and values in merge order (sequentially and across the partials of parallel loops), integer and packed
- * struct keys, scalar, bool and struct values, merges that are not literals, groupmergers in structs of builders, the
+ * struct keys, keys that are objects (text read from arrays and in place from host buffers, vectors, structs
+ * holding text) kept once each, scalar, bool and struct values, merges that are not literals, groupmergers in structs of builders, the
  * groups' vectors (slices of one store) used like any vector, and the boxed groupmerger for other types, each
  * against groups computed here.
  */
@@ -45,6 +47,9 @@ class ColumnGroupMergerTest extends SequentialAndParallel {
         assertTrue(ColumnGroupMerger.supports(groupMerger(pair, pair)));
         assertTrue(ColumnGroupMerger.supports(groupMerger(WeldType.Scalar.U8, WeldType.Scalar.BOOL)));
         assertTrue(ColumnGroupMerger.supports(groupMerger(WeldType.Scalar.F64, WeldType.Scalar.I64)), "a float key");
+        assertTrue(ColumnGroupMerger.supports(groupMerger(new WeldType.Vec(WeldType.Scalar.I8), pair)), "text keys");
+        assertTrue(ColumnGroupMerger.supports(groupMerger(WeldType.Struct.of(new WeldType.Vec(WeldType.Scalar.I8),
+                WeldType.Scalar.I64), WeldType.Scalar.F64)), "a struct key holding text");
         assertFalse(ColumnGroupMerger.supports(groupMerger(WeldType.Scalar.BOOL, WeldType.Scalar.I64)));
         assertFalse(ColumnGroupMerger.supports(groupMerger(WeldType.Scalar.I64,
                 new WeldType.Vec(WeldType.Scalar.I64))));
@@ -102,6 +107,42 @@ class ColumnGroupMergerTest extends SequentialAndParallel {
                         + "{result(for(lookup(g, 3L), merger[f64, +], |b, i, x| merge(b, x))), len(lookup(g, 3L)), "
                         + "keyexists(g, 6L), keyexists(g, 7L), slice(sort(lookup(g, 4L), |a, b| compare(b, a)), 0L, 2L), "
                         + "lookup(lookup(g, 4L), 0L), lookup(v, 0L), lookup(lookup(g, 4L), 1L)}", n);
+    }
+
+    @Test
+    void objectKeysGroupInOrderOfFirstMergeAcrossPartials() {
+        // Text keys of 0 to 3 letters, from arrays and (every third row) read in place from host buffers.
+        java.util.Random rnd = new java.util.Random(5);
+        int n = 3000;
+        Object[] names = new Object[n];
+        String[] text = new String[n];
+        for (int i = 0; i < n; i++) {
+            byte[] b = new byte[rnd.nextInt(4)];
+            for (int j = 0; j < b.length; j++) {
+                b[j] = (byte) ('a' + rnd.nextInt(3));
+            }
+            names[i] = i % 3 == 0 ? java.nio.ByteBuffer.wrap(b) : b;
+            text[i] = java.util.Arrays.toString(b);
+        }
+        for (org.graalvm.polyglot.Context c : contexts()) {
+            assertEquals(groups(n, x -> text[(int) x], x -> "{" + x * 0.5 + ", " + (x % 2 == 0) + "}"),
+                    c.eval("weld", "|v: vec[vec[i8]]| tovec(result(for(v, groupmerger[vec[i8], {f64, bool}], "
+                            + "|b, i, e| merge(b, {e, {f64(i) * 0.5, i % 2L == 0L}}))))").execute((Object) names)
+                            .toString());
+            // The merge a variable (the boxed path), into a groupmerger in a struct of builders.
+            assertEquals(groups(n, x -> text[(int) x], x -> Long.toString(x)), c.eval("weld",
+                    "|v: vec[vec[i8]]| tovec(result(for(v, {groupmerger[vec[i8], i64], merger[i64, +]}, |b, i, e| "
+                            + "let p = {e, i}; {merge(b.$0, p), merge(b.$1, 1L)}).$0))").execute((Object) names)
+                    .toString());
+        }
+        // Vector keys and struct keys holding a vector.
+        long m = 2000;
+        assertBoth(groups(m, x -> "[" + x % 3 + ", " + x % 2 + "]", x -> Long.toString(x)),
+                "|n: i64| tovec(result(for(rangeiter(0L, n, 1L), groupmerger[vec[i64], i64], |b, i, x| "
+                        + "merge(b, {[x % 3L, x % 2L], x}))))", m);
+        assertBoth(groups(m, x -> "{[" + x % 3 + "], " + x % 5 + "}", x -> Integer.toString((int) (x % 7))),
+                "|n: i64| tovec(result(for(rangeiter(0L, n, 1L), groupmerger[{vec[i64], i32}, i32], |b, i, x| "
+                        + "merge(b, {{[x % 3L], i32(x % 5L)}, i32(x % 7L)}))))", m);
     }
 
     @Test

@@ -13,7 +13,8 @@ import weld.types.WeldType;
 /**
  * {@code merge(b, {k, v})} of a struct literal on a {@link ColumnGroupMerger}: the value appended in its carrier
  * (a struct of scalars to columns), then the key in its {@code long} form (a struct key packed by its
- * {@link weld.nodes.collection.PackKeyNode}); nothing is boxed.
+ * {@link weld.nodes.collection.PackKeyNode}), or an object key's entry in the merger's index of them; no value is
+ * boxed.
  */
 public final class MergeGroupNode extends WeldExpressionNode {
     private final Carrier keyCarrier;
@@ -37,7 +38,8 @@ public final class MergeGroupNode extends WeldExpressionNode {
     @Override
     public Object executeGeneric(VirtualFrame frame) {
         ColumnGroupMerger g = CompilerDirectives.castExact(builder.executeGeneric(frame), ColumnGroupMerger.class);
-        long k = keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame);
+        long k = keyCarrier == null ? g.objects().entryFor(key.executeGeneric(frame))
+                : keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame);
         AppendNode.append(frame, g.values(), valueCarrier, layout, value);
         g.appendKey(k);
         return g;
