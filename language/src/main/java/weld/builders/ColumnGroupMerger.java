@@ -60,7 +60,7 @@ public final class ColumnGroupMerger {
         this.type = new WeldType.Dict(key, new WeldType.Vec(value));
         this.packing = PackedKey.of(key);
         this.objectKeys = ScalarTable.keyCarrier(key) == null;
-        this.objects = objectKeys ? new KeyIndex(0) : null;
+        this.objects = objectKeys ? KeyIndex.forKey(key, 0) : null;
         this.keys = new Appender(WeldType.Scalar.I64, hint);
         this.values = new Appender(value, hint);
     }
@@ -134,7 +134,7 @@ public final class ColumnGroupMerger {
         // The group of each merge, numbered in order of first merge, and the size of each group.
         ScalarTable index = objectKeys ? null
                 : ScalarTable.forKey(type.key(), ScalarKind.I64, Math.min(n, 1 << 10), 0);
-        KeyIndex order = objectKeys ? new KeyIndex(Math.min(n, 1 << 10)) : null;
+        KeyIndex order = objectKeys ? KeyIndex.forKey(type.key(), Math.min(n, 1 << 10)) : null;
         int[] position = new int[n];
         int[] count = new int[16];
         int i = 0;

@@ -62,7 +62,7 @@ public final class ObjectKeyDictMerger extends EntryColumns {
     private ObjectKeyDictMerger(WeldType.Dict type, BinOp op, SizeFeedback feedback, long expected) {
         super(valueLayout(type.value()), op, feedback, (int) Math.max(16, Math.min(expected, 1 << 16)));
         this.type = type;
-        this.index = new KeyIndex(expected);
+        this.index = KeyIndex.forKey(type.key(), expected);
     }
 
     /** An empty partial of this dictmerger for a task of a parallel loop, sized as the last partials were. */

@@ -5,40 +5,75 @@ import java.util.Arrays;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.syntax.ScalarKind;
+import weld.types.WeldType;
 
 /**
- * Boxed keys compared by value (their {@code equals} and {@code hashCode}: vectors such as text and structs by
- * content, as in a boxed dictionary) to the indexes of their entries, 0, 1, 2, ... in the order of their first
- * insertion: the index of a dictmerger whose keys do not pack into a {@code long} (see
- * {@link weld.builders.ObjectKeyDictMerger}). Open addressing over an {@code int} array of entry indexes, with the
- * keys and their hashes by entry, so that a probe compares hashes before it compares keys and a growth rehashes
- * without calling {@code hashCode} again.
+ * Keys that do not pack into a {@code long}, compared by value, to the indexes of their entries, 0, 1, 2, ... in the
+ * order of their first insertion: the index of a dictmerger or groupmerger over such keys (see
+ * {@link weld.builders.ObjectKeyDictMerger}). Open addressing over an {@code int} array of entry indexes, with each
+ * entry's hash kept, so that a probe compares hashes before it compares keys and a growth rehashes without hashing
+ * again.
+ *
+ * <p>Text ({@code vec[i8]} or {@code vec[u8]}) is kept as bytes: each key's bytes are copied once, when it is first
+ * inserted, into one growing array, so that the index holds no object per key (10^6 names would be 2·10^6 small
+ * objects that every young collection copies) and a probe compares the bytes there, and {@link #entryFor} and
+ * {@link #find} hash and probe text in an array in the caller's compiled code. Other keys are kept as the objects
+ * they are, by their {@code equals} and {@code hashCode} (vectors and structs by content).
  */
 public final class KeyIndex {
+    /** The element type of text keys kept as bytes, {@code i8} or {@code u8}; null for keys kept as objects. */
+    private final WeldType.Scalar textElem;
     /** Per slot: the entry index + 1, or 0 for an empty slot. */
     private int[] slots;
     private int mask;
-    private Object[] keys;
     private int[] hashes;
     private int size;
+    /** The keys by entry, when they are objects. */
+    private Object[] keys;
+    /** The bytes of text keys, entry after entry; entry {@code e}'s are {@code [starts[e], starts[e + 1])}. */
+    private byte[] bytes;
+    private int[] starts;
 
-    /** An empty index with room for about {@code expected} keys before it grows. */
+    /** An empty index of keys kept as objects, with room for about {@code expected} keys before it grows. */
     public KeyIndex(long expected) {
+        this(null, expected);
+    }
+
+    /** An empty index of keys of type {@code key} (text kept as bytes), with room for about {@code expected}. */
+    public static KeyIndex forKey(WeldType key, long expected) {
+        WeldType.Scalar text = key.resolve() instanceof WeldType.Vec v && v.elem().resolve() instanceof WeldType.Scalar s
+                && (s.kind() == ScalarKind.I8 || s.kind() == ScalarKind.U8) ? s : null;
+        return new KeyIndex(text, expected);
+    }
+
+    private KeyIndex(WeldType.Scalar textElem, long expected) {
+        this.textElem = textElem;
         int n = (int) Math.min(1 << 28, Math.max(16, expected));
         int capacity = Integer.highestOneBit(2 * n) << 1;
         slots = new int[capacity];
         mask = capacity - 1;
-        keys = new Object[n];
         hashes = new int[n];
-        MemoryBudget.charge(4L * capacity + 12L * n);
+        if (textElem == null) {
+            keys = new Object[n];
+        } else {
+            starts = new int[n + 1];
+            bytes = new byte[8 * n];
+        }
+        MemoryBudget.charge(4L * capacity + 12L * n + (textElem == null ? 0 : 8L * n));
     }
 
-    private KeyIndex(int[] slots, int mask, Object[] keys, int[] hashes, int size) {
-        this.slots = slots;
-        this.mask = mask;
-        this.keys = keys;
-        this.hashes = hashes;
-        this.size = size;
+    private KeyIndex(KeyIndex from) {
+        textElem = from.textElem;
+        slots = from.slots.clone();
+        mask = from.mask;
+        size = from.size;
+        hashes = Arrays.copyOf(from.hashes, Math.max(size, 1));
+        if (textElem == null) {
+            keys = Arrays.copyOf(from.keys, Math.max(size, 1));
+        } else {
+            starts = Arrays.copyOf(from.starts, hashes.length + 1);
+            bytes = Arrays.copyOf(from.bytes, Math.max(starts[size], 1));
+        }
     }
 
     /** The number of keys. */
@@ -46,86 +81,107 @@ public final class KeyIndex {
         return size;
     }
 
-    /** The key of entry {@code e}. */
+    /** The key of entry {@code e}: text as a vector over this index's bytes (which never change under it). */
     public Object keyOf(int e) {
-        return keys[e];
-    }
-
-    /** The entry index of {@code key}, added as the next entry if absent. */
-    @TruffleBoundary
-    public int entry(Object key) {
-        int h = spread(key.hashCode());
-        int s = slotOf(key, h);
-        int found = slots[s] - 1;
-        if (found >= 0) {
-            return found;
+        if (textElem == null) {
+            return keys[e];
         }
-        int e = size;
-        if (e == keys.length) {
-            growEntries();
-        }
-        keys[e] = key;
-        hashes[e] = h;
-        slots[s] = e + 1;
-        size = e + 1;
-        if (2L * size > mask) {
-            rehash();
-        }
-        return e;
+        return new WeldVector(textElem, bytes, starts[e], starts[e + 1] - starts[e]);
     }
 
     /**
-     * {@link #entry} of {@code key}: text in an array (the common key) is hashed and found in compiled code
-     * ({@link #textProbe}), out of line only where it is new; other keys out of line.
+     * The entry index of {@code key}, added as the next entry if absent: text in an array hashed and found in the
+     * caller's compiled code, out of line only where it is new; other keys out of line.
      */
     public int entryFor(Object key) {
-        if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-            int e = textProbe(b, v.offset, v.length, v.kind == ScalarKind.U8);
-            if (e >= 0) {
-                return e;
-            }
+        if (textElem != null && key instanceof WeldVector v && v.store instanceof byte[] b) {
+            int h = textHash(b, v.offset, v.length);
+            int s = textSlot(h, b, v.offset, v.length);
+            int e = slots[s] - 1;
+            return e >= 0 ? e : addText(h, s, b, v.offset, v.length);
         }
         return entry(key);
     }
 
-    /** {@link #entryOf} of {@code key}, text in an array found in compiled code as in {@link #entryFor}. */
+    /** The entry index of {@code key}, or -1 if it is absent; text in an array found in compiled code. */
     public int find(Object key) {
-        if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-            int e = textProbe(b, v.offset, v.length, v.kind == ScalarKind.U8);
-            if (e >= -1) {
-                return e;
-            }
+        if (textElem != null && key instanceof WeldVector v && v.store instanceof byte[] b) {
+            int h = textHash(b, v.offset, v.length);
+            return slots[textSlot(h, b, v.offset, v.length)] - 1;
         }
         return entryOf(key);
     }
 
-    /**
-     * The entry of the text {@code b[from, from + n)} ({@code unsigned} for {@code u8}), hashed as its boxed
-     * elements would be and compared with the stored keys of equal hash on their arrays, without a call out of
-     * line: -1 where it is absent, -2 where the probe met a stored key that is not text in an array (read in place
-     * from a host buffer), which only {@link #entryOf} compares.
-     */
-    private int textProbe(byte[] b, int from, int n, boolean unsigned) {
+    /** {@link #entryFor}, out of line. */
+    @TruffleBoundary
+    public int entry(Object key) {
+        if (textElem != null) {
+            WeldVector v = (WeldVector) key;
+            byte[] b = textBytes(v);
+            int from = b == v.store ? v.offset : 0;
+            int h = textHash(b, from, v.length);
+            int s = textSlot(h, b, from, v.length);
+            int e = slots[s] - 1;
+            return e >= 0 ? e : addText(h, s, b, from, v.length);
+        }
+        int h = spread(key.hashCode());
+        int s = objectSlot(key, h);
+        int e = slots[s] - 1;
+        if (e >= 0) {
+            return e;
+        }
+        e = newEntry(h, s);
+        keys[e] = key;
+        return e;
+    }
+
+    /** {@link #find}, out of line. */
+    @TruffleBoundary
+    public int entryOf(Object key) {
+        if (textElem != null) {
+            WeldVector v = (WeldVector) key;
+            byte[] b = textBytes(v);
+            int from = b == v.store ? v.offset : 0;
+            return slots[textSlot(textHash(b, from, v.length), b, from, v.length)] - 1;
+        }
+        return slots[objectSlot(key, spread(key.hashCode()))] - 1;
+    }
+
+    /** The array holding the bytes of text {@code v}: its own, or a copy of those read in place from a host buffer. */
+    private static byte[] textBytes(WeldVector v) {
+        if (v.store instanceof byte[] b) {
+            return b;
+        }
+        byte[] copy = new byte[v.length];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = ((Number) v.get(i)).byteValue();
+        }
+        return copy;
+    }
+
+    private static int textHash(byte[] b, int from, int n) {
         int h = 1;
         for (int i = 0; i < n; i++) {
-            h = 31 * h + (unsigned ? b[from + i] & 0xFF : b[from + i]);
+            h = 31 * h + b[from + i];
         }
-        h = spread(h);
+        return spread(h);
+    }
+
+    /** The slot of the text {@code b[from, from + n)}, whose hash is {@code h}, or the empty slot where it would go. */
+    private int textSlot(int h, byte[] b, int from, int n) {
         int[] sl = slots;
         int m = mask;
         int s = h & m;
         for (int e = sl[s] - 1; e >= 0; e = sl[s] - 1) {
             if (hashes[e] == h) {
-                if (!(keys[e] instanceof WeldVector v && v.store instanceof byte[] c)) {
-                    return -2;
-                }
-                if (v.length == n && sameBytes(c, v.offset, b, from, n)) {
-                    return e;
+                int at = starts[e];
+                if (starts[e + 1] - at == n && sameBytes(bytes, at, b, from, n)) {
+                    return s;
                 }
             }
             s = (s + 1) & m;
         }
-        return -1;
+        return s;
     }
 
     private static boolean sameBytes(byte[] a, int af, byte[] b, int bf, int n) {
@@ -137,14 +193,8 @@ public final class KeyIndex {
         return true;
     }
 
-    /** The entry index of {@code key}, or -1 if it is absent. */
-    @TruffleBoundary
-    public int entryOf(Object key) {
-        return slots[slotOf(key, spread(key.hashCode()))] - 1;
-    }
-
-    /** The slot of {@code key}, whose spread hash is {@code h}, or the empty slot where it would go. */
-    private int slotOf(Object key, int h) {
+    /** The slot of {@code key}, whose hash is {@code h}, or the empty slot where it would go. */
+    private int objectSlot(Object key, int h) {
         int s = h & mask;
         for (int e = slots[s] - 1; e >= 0; e = slots[s] - 1) {
             if (hashes[e] == h && keys[e].equals(key)) {
@@ -155,12 +205,44 @@ public final class KeyIndex {
         return s;
     }
 
+    /** Adds the text {@code b[from, from + n)} as the next entry at empty slot {@code s}. */
+    @TruffleBoundary
+    private int addText(int h, int s, byte[] b, int from, int n) {
+        int at = starts[size];
+        if (bytes.length - at < n) {
+            long wider = Math.max(2L * bytes.length, (long) at + n);
+            if (wider > Integer.MAX_VALUE - 8) {
+                throw new OutOfMemoryError("the text keys of a dictionary exceed 2 GB");
+            }
+            MemoryBudget.charge(wider - bytes.length);
+            bytes = Arrays.copyOf(bytes, (int) wider);
+        }
+        System.arraycopy(b, from, bytes, at, n);
+        int e = newEntry(h, s);
+        starts[e + 1] = at + n;
+        return e;
+    }
+
+    /** Numbers a new entry of hash {@code h} at empty slot {@code s}, growing the arrays as needed. */
+    private int newEntry(int h, int s) {
+        int e = size;
+        if (e == hashes.length) {
+            growEntries();
+        }
+        hashes[e] = h;
+        slots[s] = e + 1;
+        size = e + 1;
+        if (2L * size > mask) {
+            rehash();
+        }
+        return e;
+    }
+
     /** A copy of this index, which later insertions into either leave apart. */
     @TruffleBoundary
     public KeyIndex copy() {
-        MemoryBudget.charge(4L * slots.length + 12L * size);
-        return new KeyIndex(slots.clone(), mask, Arrays.copyOf(keys, Math.max(size, 1)),
-                Arrays.copyOf(hashes, Math.max(size, 1)), size);
+        MemoryBudget.charge(4L * slots.length + 12L * size + (textElem == null ? 0 : starts[size]));
+        return new KeyIndex(this);
     }
 
     /** Mixes the bits of a hash code so that the low bits, which pick the slot, depend on all of them. */
@@ -170,10 +252,14 @@ public final class KeyIndex {
     }
 
     private void growEntries() {
-        int n = (int) Math.min(Integer.MAX_VALUE - 8, 2L * keys.length);
-        MemoryBudget.charge(12L * (n - keys.length));
-        keys = Arrays.copyOf(keys, n);
+        int n = (int) Math.min(Integer.MAX_VALUE - 8, 2L * hashes.length);
+        MemoryBudget.charge(12L * (n - hashes.length));
         hashes = Arrays.copyOf(hashes, n);
+        if (textElem == null) {
+            keys = Arrays.copyOf(keys, n);
+        } else {
+            starts = Arrays.copyOf(starts, n + 1);
+        }
     }
 
     private void rehash() {

@@ -3,6 +3,7 @@ package weld.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,12 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
-/** {@link KeyIndex}: entries in the order of first insertion through growth and rehashing, and colliding hashes. */
+import weld.types.WeldType;
+
+/**
+ * {@link KeyIndex}: entries in the order of first insertion through growth and rehashing, colliding hashes, and text
+ * kept as bytes (keys at offsets of larger arrays, equal keys from different arrays, copies left apart).
+ */
 class KeyIndexTest {
     @Test
     void entriesFollowTheOrderOfFirstInsertionThroughGrowth() {
@@ -30,6 +36,47 @@ class KeyIndexTest {
         }
         assertEquals(-1, index.entryOf("40000"));
         assertEquals(-1, index.entryOf("-1"));
+    }
+
+    @Test
+    void textIsKeptAsBytesAndFoundFromAnyArray() {
+        Random rnd = new Random(4);
+        KeyIndex index = KeyIndex.forKey(new WeldType.Vec(WeldType.Scalar.U8), 0);
+        Map<String, Integer> reference = new LinkedHashMap<>();
+        byte[] all = new byte[64];
+        for (int i = 0; i < 50_000; i++) {
+            // A key of 0 to 5 bytes (every byte value) at a random offset of a shared array.
+            int n = rnd.nextInt(6);
+            int from = rnd.nextInt(all.length - n);
+            for (int j = 0; j < n; j++) {
+                all[from + j] = (byte) (rnd.nextInt(3) * 127);
+            }
+            WeldVector key = new WeldVector(WeldType.Scalar.U8, all, from, n);
+            String text = Arrays.toString(Arrays.copyOfRange(all, from, from + n));
+            Integer expected = reference.computeIfAbsent(text, k -> reference.size());
+            assertEquals(expected, i % 2 == 0 ? index.entryFor(key) : index.entry(key), text);
+        }
+        assertEquals(reference.size(), index.size());
+        KeyIndex copy = index.copy();
+        List<String> texts = new ArrayList<>(reference.keySet());
+        for (int e = 0; e < texts.size(); e++) {
+            WeldVector k = (WeldVector) index.keyOf(e);
+            assertEquals(texts.get(e), text(k));
+            byte[] fresh = Arrays.copyOfRange((byte[]) k.store, k.offset, k.offset + k.length);
+            assertEquals(e, index.find(new WeldVector(WeldType.Scalar.U8, fresh, 0, fresh.length)));
+            assertEquals(e, copy.entryOf(k));
+        }
+        WeldVector absent = new WeldVector(WeldType.Scalar.U8, new byte[] {1, 2, 3, 4, 5, 6}, 0, 6);
+        assertEquals(-1, index.find(absent));
+        assertEquals(texts.size(), copy.entryFor(absent), "added to the copy");
+        assertEquals(-1, index.find(absent), "not to the index it was copied from");
+        assertEquals(texts.get(0), text(copy.keyOf(0)));
+    }
+
+    /** The bytes of a text key as {@link Arrays#toString(byte[])} writes them. */
+    private static String text(Object key) {
+        WeldVector v = (WeldVector) key;
+        return Arrays.toString(Arrays.copyOfRange((byte[]) v.store, v.offset, v.offset + v.length));
     }
 
     @Test
