@@ -42,13 +42,14 @@ public final class ArgumentConverter {
     }
 
     /**
-     * {@code value} as a value of {@code type}, or null if it is not one (a dictionary key given by another language,
-     * for example). Vectors are never read in place from the caller's memory: the result may be kept.
+     * {@code value}, a dictionary key given by another language, as a value of {@code type} to look up, or null if it
+     * is not one. Host objects (a Java {@code byte[]}, a {@code ByteBuffer}) convert as arguments do, and vectors may
+     * be read in place from the caller's memory: the result is for one lookup, not to be kept.
      */
     @TruffleBoundary
-    public static Object tryConvert(WeldType type, Object value) {
+    public static Object tryConvertKey(WeldType type, Object value) {
         try {
-            return new ArgumentConverter(null).convert(type.resolve(), value);
+            return new ArgumentConverter(weld.WeldContext.get(null).env()).convert(type.resolve(), value);
         } catch (Mismatch | UnsupportedMessageException | ZeroCopy.Unfit e) {
             return null;
         }

@@ -169,7 +169,7 @@ public final class WeldDict implements TruffleObject {
 
     /** A key from another language converted to this dictionary's key type, or null if it cannot be one. */
     private Object ownKey(Object key) {
-        return ArgumentConverter.tryConvert(type.key(), key);
+        return ArgumentConverter.tryConvertKey(type.key(), key);
     }
 
     @ExportMessage

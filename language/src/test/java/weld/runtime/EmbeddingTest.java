@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.util.List;
 
 import org.graalvm.polyglot.Context;
@@ -73,6 +74,20 @@ class EmbeddingTest {
         assertTrue(d.hasHashEntries());
         assertEquals(2, d.getHashSize());
         assertEquals(2L, d.getHashValue(7).asLong());
+    }
+
+    @Test
+    void textKeysAreLookedUpWithJavaBytesBuffersAndArrays() {
+        Value d = eval("|v: vec[vec[i8]]| result(for(v, dictmerger[vec[i8], i64, +], |b, i, x| merge(b, {x, i})))")
+                .execute((Object) new byte[][] {"ab".getBytes(), "c".getBytes(), "ab".getBytes()});
+        assertEquals(2, d.getHashSize());
+        assertEquals(2L, d.getHashValue("ab".getBytes()).asLong());
+        assertEquals(1L, d.getHashValue(ByteBuffer.wrap("xcx".getBytes(), 1, 1).slice()).asLong());
+        assertEquals(2L, d.getHashValue(ProxyArray.fromArray(97, 98)).asLong());
+        assertTrue(d.hasHashEntry("c".getBytes()));
+        assertFalse(d.hasHashEntry("abc".getBytes()));
+        assertFalse(d.hasHashEntry("ab"), "a string is not a vec[i8]");
+        assertFalse(d.hasHashEntry(new int[] {97, 300}), "300 is out of an i8's range");
     }
 
     @Test
