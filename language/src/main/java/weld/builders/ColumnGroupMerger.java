@@ -20,14 +20,15 @@ import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
- * A {@code groupmerger[K, V]} whose values are scalars or structs of scalars: a merge appends the key and the value,
- * in its carrier, to two appenders, in merge order, so no value is boxed per row. A key a {@link ScalarTable} holds
- * (integers, or structs and floats packed into a {@code long}) is appended in its {@code long} form, any other (text,
- * vectors, structs holding one) as its entry in a {@link KeyIndex} of the merger's (text found in compiled code), so
- * that only distinct keys are kept. {@code result} groups them once, a counting sort by each key's first appearance
- * (a table of entry indexes, then one scatter of the values): each key's vector is a slice of one store, its values in merge order, and the keys are in order of
- * first merge, as {@link GroupMerger}'s are. The partials of a parallel loop are kept as segments in loop order,
- * not copied into one array; merges after them start a new segment.
+ * A {@code groupmerger[K, V]} whose values are scalars or structs of scalars: a merge appends the key and the
+ * value, in its carrier, to two appenders, in merge order, so no value is boxed per row. A key that a
+ * {@link ScalarTable} holds (integers, or structs and floats packed into a {@code long}) is appended in its
+ * {@code long} form, any other (text, vectors, structs holding one) as its entry in a {@link KeyIndex} of the
+ * merger's (text found in compiled code), so that only distinct keys are kept. {@code result} groups them once, a
+ * counting sort by each key's first appearance (a table of entry indexes, then one scatter of the values): each
+ * key's vector is a slice of one store, its values in merge order, and the keys are in order of first merge, as
+ * {@link GroupMerger}'s are. The partials of a parallel loop are kept as segments in loop order, not copied into
+ * one array; merges after them start a new segment.
  */
 public final class ColumnGroupMerger {
     private final WeldType.Dict type;

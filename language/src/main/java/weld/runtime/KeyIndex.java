@@ -41,7 +41,8 @@ public final class KeyIndex {
 
     /** An empty index of keys of type {@code key} (text kept as bytes), with room for about {@code expected}. */
     public static KeyIndex forKey(WeldType key, long expected) {
-        WeldType.Scalar text = key.resolve() instanceof WeldType.Vec v && v.elem().resolve() instanceof WeldType.Scalar s
+        WeldType.Scalar text = key.resolve() instanceof WeldType.Vec v
+                && v.elem().resolve() instanceof WeldType.Scalar s
                 && (s.kind() == ScalarKind.I8 || s.kind() == ScalarKind.U8) ? s : null;
         return new KeyIndex(text, expected);
     }

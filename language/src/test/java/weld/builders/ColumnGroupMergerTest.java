@@ -18,12 +18,12 @@ import weld.syntax.BinOp;
 import weld.types.WeldType;
 
 /**
- * Groupmergers appended to columns and grouped at {@code result} ({@link ColumnGroupMerger}): keys in order of first
- * merge and values in merge order (sequentially and across the partials of parallel loops), integer and packed
- * struct keys, keys that are objects (text read from arrays and in place from host buffers, vectors, structs
- * holding text) kept once each, scalar, bool and struct values, merges that are not literals, groupmergers in structs of builders, the
- * groups' vectors (slices of one store) used like any vector, and the boxed groupmerger for other types, each
- * against groups computed here.
+ * Groupmergers appended to columns and grouped at {@code result} ({@link ColumnGroupMerger}): keys in order of
+ * first merge and values in merge order (sequentially and across the partials of parallel loops), integer and
+ * packed struct keys, keys that are objects (text read from arrays and in place from host buffers, vectors, structs
+ * holding text) kept once each, scalar, bool and struct values, merges that are not literals, groupmergers in
+ * structs of builders, the groups' vectors (slices of one store) used like any vector, and the boxed groupmerger
+ * for other types, each against groups computed here.
  */
 class ColumnGroupMergerTest extends SequentialAndParallel {
     /** {@code [{key, [values...]}, ...]}: the values of x < n grouped by key, keys in order of first appearance. */

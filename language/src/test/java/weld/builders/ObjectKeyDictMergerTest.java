@@ -461,6 +461,20 @@ class ObjectKeyDictMergerTest extends SequentialAndParallel {
     }
 
     @Test
+    void textKeysKeptAsBytesSerializeAndConvertLikeOtherVectors() {
+        byte[][] names = names(500, 10);
+        Map<byte[], double[]> m = sumsAndCounts(names);
+        String expected = entries(m, a -> "{" + a[0] + ", " + (long) a[1] + "}");
+        String groupBy = "result(for(v, dictmerger[vec[i8], {f64, i64}, +], |b, i, e| "
+                + "merge(b, {e, {f64(i) * 0.5, 1L}})))";
+        // Through serialize/deserialize (a boxed dictionary), and the keys made into other vectors.
+        assertBoth(expected, "|v: vec[vec[i8]]| " + sortedEntries("deserialize[dict[vec[i8], {f64, i64}]](serialize("
+                + groupBy + "))"), (Object) names);
+        assertBoth(entries(m, a -> Long.toString((long) a[1])), "|v: vec[vec[i8]]| let d = " + groupBy + "; "
+                + "sort(map(tovec(d), |p| {map(p.$0, |c| c), p.$1.$1}), |p, q| compare(p.$0, q.$0))", (Object) names);
+    }
+
+    @Test
     void entriesCountAgainstTheMemoryLimit() {
         for (int threads : new int[] {1, 2}) {
             try (Context c = Context.newBuilder("weld").option("weld.MemoryLimit", "1m")
