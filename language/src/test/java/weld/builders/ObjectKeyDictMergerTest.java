@@ -479,12 +479,17 @@ class ObjectKeyDictMergerTest extends SequentialAndParallel {
         for (int threads : new int[] {1, 2}) {
             try (Context c = Context.newBuilder("weld").option("weld.MemoryLimit", "1m")
                     .option("weld.Threads", Integer.toString(threads)).option("weld.Grain", "1000").build()) {
-                Value groups = c.eval("weld", "|n: i64| len(tovec(result(for(rangeiter(0L, n, 1L), "
-                        + "dictmerger[vec[i64], {i64, f64}, +], |b, i, x| merge(b, {[x], {1L, 1.0}})))))");
-                assertEquals(100L, groups.execute(100L).asLong());
-                PolyglotException e = assertThrows(PolyglotException.class, () -> groups.execute(1_000_000L));
-                assertTrue(e.getMessage().contains("memory limit exceeded"), e.getMessage());
-                assertEquals(100L, groups.execute(100L).asLong(), "the context stays usable");
+                // Keys kept as objects, and text kept as bytes (4-byte names of x).
+                for (String key : new String[] {"[x]", "[i8(x), i8(x / 256L), i8(x / 65536L), 1c]"}) {
+                    String type = key.startsWith("[x]") ? "vec[i64]" : "vec[i8]";
+                    Value groups = c.eval("weld", "|n: i64| len(tovec(result(for(rangeiter(0L, n, 1L), "
+                            + "dictmerger[" + type + ", {i64, f64}, +], |b, i, x| "
+                            + "merge(b, {" + key + ", {1L, 1.0}})))))");
+                    assertEquals(100L, groups.execute(100L).asLong());
+                    PolyglotException e = assertThrows(PolyglotException.class, () -> groups.execute(1_000_000L));
+                    assertTrue(e.getMessage().contains("memory limit exceeded"), e.getMessage());
+                    assertEquals(100L, groups.execute(100L).asLong(), "the context stays usable");
+                }
             }
         }
     }
