@@ -38,6 +38,16 @@ public abstract class EntryColumns {
         this.values = layout.allocate(capacity);
     }
 
+    /** Whether {@code layout} has no {@code bool} column (the columns a merge combines are numbers). */
+    public static boolean numeric(StructLayout layout) {
+        for (int j = 0; j < layout.columnCount(); j++) {
+            if (layout.kind(j) == ScalarKind.BOOL) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether the value columns have room for entry {@code e}. */
     public final boolean hasRoom(int e) {
         return e < capacity;

@@ -8,7 +8,6 @@ import weld.runtime.StructColumns;
 import weld.runtime.StructLayout;
 import weld.runtime.WeldDict;
 import weld.syntax.BinOp;
-import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
@@ -39,12 +38,7 @@ public final class ObjectKeyDictMerger extends EntryColumns {
         if (layout == null) {
             return false;
         }
-        for (int j = 0; j < layout.columnCount(); j++) {
-            if (layout.kind(j) == ScalarKind.BOOL) {
-                return false;
-            }
-        }
-        return true;
+        return EntryColumns.numeric(layout);
     }
 
     /** The layout of the value columns for values of type {@code value}, or null if they cannot be columns. */

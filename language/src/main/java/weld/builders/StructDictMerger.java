@@ -31,12 +31,7 @@ public final class StructDictMerger extends EntryColumns {
         if (layout == null || !ScalarTable.supports(b.params().get(0), WeldType.Scalar.I64)) {
             return false;
         }
-        for (int j = 0; j < layout.columnCount(); j++) {
-            if (layout.kind(j) == ScalarKind.BOOL) {
-                return false;
-            }
-        }
-        return true;
+        return EntryColumns.numeric(layout);
     }
 
     /**

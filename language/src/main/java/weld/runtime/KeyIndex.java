@@ -96,10 +96,7 @@ public final class KeyIndex {
      */
     public int entryFor(Object key) {
         if (textElem != null && key instanceof WeldVector v && v.store instanceof byte[] b) {
-            int h = textHash(b, v.offset, v.length);
-            int s = textSlot(h, b, v.offset, v.length);
-            int e = slots[s] - 1;
-            return e >= 0 ? e : addText(h, s, b, v.offset, v.length);
+            return textEntry(b, v.offset, v.length);
         }
         return entry(key);
     }
@@ -107,8 +104,7 @@ public final class KeyIndex {
     /** The entry index of {@code key}, or -1 if it is absent; text in an array found in compiled code. */
     public int find(Object key) {
         if (textElem != null && key instanceof WeldVector v && v.store instanceof byte[] b) {
-            int h = textHash(b, v.offset, v.length);
-            return slots[textSlot(h, b, v.offset, v.length)] - 1;
+            return textFind(b, v.offset, v.length);
         }
         return entryOf(key);
     }
@@ -119,11 +115,7 @@ public final class KeyIndex {
         if (textElem != null) {
             WeldVector v = (WeldVector) key;
             byte[] b = textBytes(v);
-            int from = b == v.store ? v.offset : 0;
-            int h = textHash(b, from, v.length);
-            int s = textSlot(h, b, from, v.length);
-            int e = slots[s] - 1;
-            return e >= 0 ? e : addText(h, s, b, from, v.length);
+            return textEntry(b, b == v.store ? v.offset : 0, v.length);
         }
         int h = spread(key.hashCode());
         int s = objectSlot(key, h);
@@ -142,8 +134,7 @@ public final class KeyIndex {
         if (textElem != null) {
             WeldVector v = (WeldVector) key;
             byte[] b = textBytes(v);
-            int from = b == v.store ? v.offset : 0;
-            return slots[textSlot(textHash(b, from, v.length), b, from, v.length)] - 1;
+            return textFind(b, b == v.store ? v.offset : 0, v.length);
         }
         return slots[objectSlot(key, spread(key.hashCode()))] - 1;
     }
@@ -158,6 +149,19 @@ public final class KeyIndex {
             copy[i] = ((Number) v.get(i)).byteValue();
         }
         return copy;
+    }
+
+    /** The entry of the text {@code b[from, from + n)}, added (out of line) if absent. */
+    private int textEntry(byte[] b, int from, int n) {
+        int h = textHash(b, from, n);
+        int s = textSlot(h, b, from, n);
+        int e = slots[s] - 1;
+        return e >= 0 ? e : addText(h, s, b, from, n);
+    }
+
+    /** The entry of the text {@code b[from, from + n)}, or -1 if it is absent. */
+    private int textFind(byte[] b, int from, int n) {
+        return slots[textSlot(textHash(b, from, n), b, from, n)] - 1;
     }
 
     private static int textHash(byte[] b, int from, int n) {
