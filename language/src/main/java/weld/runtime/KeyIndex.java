@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
-import weld.syntax.ScalarKind;
 import weld.types.WeldType;
+
+import static weld.runtime.UnsafeAccess.UNSAFE;
 
 /**
  * Keys that do not pack into a {@code long}, compared by value, to the indexes of their entries, 0, 1, 2, ... in the
@@ -14,15 +15,18 @@ import weld.types.WeldType;
  * entry's hash kept, so that a probe compares hashes before it compares keys and a growth rehashes without hashing
  * again.
  *
- * <p>Text ({@code vec[i8]} or {@code vec[u8]}) is kept as bytes: each key's bytes are copied once, when it is first
- * inserted, into one growing array, so that the index holds no object per key (10^6 names would be 2·10^6 small
- * objects that every young collection copies) and a probe compares the bytes there, and {@link #entryFor} and
- * {@link #find} hash and probe text in an array in the caller's compiled code. Other keys are kept as the objects
+ * <p>Text ({@code vec[i8]} or {@code vec[u8]}) and flat structs of scalars and text are kept as bytes (see
+ * {@link KeyCodec}): each key's bytes are copied once, when it is first inserted, into one growing array, so that
+ * the index holds no object per key (10^6 names would be 2·10^6 small objects that every young collection copies)
+ * and a probe compares the bytes there, and {@link #entryFor} and {@link #find} hash and probe them in the caller's
+ * compiled code (a struct key encoded there first, with the caller's codec). Other keys are kept as the objects
  * they are, by their {@code equals} and {@code hashCode} (vectors and structs by content).
  */
 public final class KeyIndex {
-    /** The element type of text keys kept as bytes, {@code i8} or {@code u8}; null for keys kept as objects. */
-    private final WeldType.Scalar textElem;
+    /** The offset of a {@code byte[]}'s first element; reads of key bytes stay inside the ranges they are given. */
+    private static final long BYTES = UNSAFE.arrayBaseOffset(byte[].class);
+    /** How keys are kept as bytes; null for keys kept as objects. */
+    private final KeyCodec codec;
     /** Per slot: the entry index + 1, or 0 for an empty slot. */
     private int[] slots;
     private int mask;
@@ -30,46 +34,48 @@ public final class KeyIndex {
     private int size;
     /** The keys by entry, when they are objects. */
     private Object[] keys;
-    /** The bytes of text keys, entry after entry; entry {@code e}'s are {@code [starts[e], starts[e + 1])}. */
+    /** The bytes of keys, entry after entry; entry {@code e}'s are {@code [starts[e], starts[e + 1])}. */
     private byte[] bytes;
     private int[] starts;
+    /** Where {@link #entryFor} encodes a struct key (an index takes merges from one thread at a time). */
+    private byte[] scratch = new byte[0];
 
     /** An empty index of keys kept as objects, with room for about {@code expected} keys before it grows. */
     public KeyIndex(long expected) {
         this(null, expected);
     }
 
-    /** An empty index of keys of type {@code key} (text kept as bytes), with room for about {@code expected}. */
+    /**
+     * An empty index of keys of type {@code key} (kept as bytes where {@link KeyCodec#of} has a codec), with room
+     * for about {@code expected}.
+     */
     public static KeyIndex forKey(WeldType key, long expected) {
-        WeldType.Scalar text = key.resolve() instanceof WeldType.Vec v
-                && v.elem().resolve() instanceof WeldType.Scalar s
-                && (s.kind() == ScalarKind.I8 || s.kind() == ScalarKind.U8) ? s : null;
-        return new KeyIndex(text, expected);
+        return new KeyIndex(KeyCodec.of(key), expected);
     }
 
-    private KeyIndex(WeldType.Scalar textElem, long expected) {
-        this.textElem = textElem;
+    private KeyIndex(KeyCodec codec, long expected) {
+        this.codec = codec;
         int n = (int) Math.min(1 << 28, Math.max(16, expected));
         int capacity = Integer.highestOneBit(2 * n) << 1;
         slots = new int[capacity];
         mask = capacity - 1;
         hashes = new int[n];
-        if (textElem == null) {
+        if (codec == null) {
             keys = new Object[n];
         } else {
             starts = new int[n + 1];
-            bytes = new byte[8 * n];
+            bytes = new byte[(int) Math.min(8L * n, 1 << 30)];
         }
-        MemoryBudget.charge(4L * capacity + 12L * n + (textElem == null ? 0 : 8L * n));
+        MemoryBudget.charge(4L * capacity + 12L * n + (codec == null ? 0 : 8L * n));
     }
 
     private KeyIndex(KeyIndex from) {
-        textElem = from.textElem;
+        codec = from.codec;
         slots = from.slots.clone();
         mask = from.mask;
         size = from.size;
         hashes = Arrays.copyOf(from.hashes, Math.max(size, 1));
-        if (textElem == null) {
+        if (codec == null) {
             keys = Arrays.copyOf(from.keys, Math.max(size, 1));
         } else {
             starts = Arrays.copyOf(from.starts, hashes.length + 1);
@@ -82,40 +88,74 @@ public final class KeyIndex {
         return size;
     }
 
-    /** The key of entry {@code e}: text as a vector over this index's bytes (which never change under it). */
+    /**
+     * The key of entry {@code e}: text as a vector over this index's bytes (which never change under it), a struct
+     * kept as bytes decoded.
+     */
     public Object keyOf(int e) {
-        if (textElem == null) {
+        if (codec == null) {
             return keys[e];
         }
-        return new WeldVector(textElem, bytes, starts[e], starts[e + 1] - starts[e]);
+        return codec.decode(bytes, starts[e], starts[e + 1]);
     }
 
     /**
-     * The entry index of {@code key}, added as the next entry if absent: text in an array hashed and found in the
-     * caller's compiled code, out of line only where it is new; other keys out of line.
+     * The entry index of {@code key}, added as the next entry if absent. Where {@code c} is this index's codec (a
+     * constant of the caller's compiled code; null for keys kept as objects), text in an array, or a struct whose
+     * text is, is hashed and found in the caller's compiled code, out of line only where it is new; other keys out
+     * of line.
      */
-    public int entryFor(Object key) {
-        if (textElem != null && key instanceof WeldVector v && v.store instanceof byte[] b) {
-            return textEntry(b, v.offset, v.length);
+    public int entryFor(Object key, KeyCodec c) {
+        if (c != null) {
+            if (c.isText()) {
+                if (key instanceof WeldVector v && v.store instanceof byte[] b) {
+                    return bytesEntry(b, v.offset, v.length);
+                }
+            } else if (key instanceof WeldStruct s && c.inArrays(s)) {
+                int n = c.size(s);
+                byte[] b = scratch;
+                if (b.length < n) {
+                    b = widerScratch(n);
+                }
+                c.encode(s, b);
+                return bytesEntry(b, 0, n);
+            }
         }
         return entry(key);
     }
 
-    /** The entry index of {@code key}, or -1 if it is absent; text in an array found in compiled code. */
-    public int find(Object key) {
-        if (textElem != null && key instanceof WeldVector v && v.store instanceof byte[] b) {
-            return textFind(b, v.offset, v.length);
+    /** The entry index of {@code key}, or -1 if it is absent; found in compiled code as {@link #entryFor} says. */
+    public int find(Object key, KeyCodec c) {
+        if (c != null) {
+            if (c.isText()) {
+                if (key instanceof WeldVector v && v.store instanceof byte[] b) {
+                    return bytesFind(b, v.offset, v.length);
+                }
+            } else if (key instanceof WeldStruct s && c.inArrays(s)) {
+                // A lookup may run beside others on the same dictionary: its own array, not the index's scratch.
+                byte[] b = new byte[c.size(s)];
+                c.encode(s, b);
+                return bytesFind(b, 0, b.length);
+            }
         }
         return entryOf(key);
+    }
+
+    @TruffleBoundary
+    private byte[] widerScratch(int n) {
+        scratch = new byte[Math.max(n, 2 * scratch.length)];
+        return scratch;
     }
 
     /** {@link #entryFor}, out of line. */
     @TruffleBoundary
     public int entry(Object key) {
-        if (textElem != null) {
-            WeldVector v = (WeldVector) key;
-            byte[] b = textBytes(v);
-            return textEntry(b, b == v.store ? v.offset : 0, v.length);
+        if (codec != null) {
+            if (key instanceof WeldVector v && v.store instanceof byte[] b) {
+                return bytesEntry(b, v.offset, v.length);
+            }
+            byte[] b = codec.bytesOf(key);
+            return bytesEntry(b, 0, b.length);
         }
         int h = spread(key.hashCode());
         int s = objectSlot(key, h);
@@ -131,49 +171,71 @@ public final class KeyIndex {
     /** {@link #find}, out of line. */
     @TruffleBoundary
     public int entryOf(Object key) {
-        if (textElem != null) {
-            WeldVector v = (WeldVector) key;
-            byte[] b = textBytes(v);
-            return textFind(b, b == v.store ? v.offset : 0, v.length);
+        if (codec != null) {
+            if (key instanceof WeldVector v && v.store instanceof byte[] b) {
+                return bytesFind(b, v.offset, v.length);
+            }
+            byte[] b = codec.bytesOf(key);
+            return bytesFind(b, 0, b.length);
         }
         return slots[objectSlot(key, spread(key.hashCode()))] - 1;
     }
 
-    /** The array holding the bytes of text {@code v}: its own, or a copy of those read in place from a host buffer. */
-    private static byte[] textBytes(WeldVector v) {
-        if (v.store instanceof byte[] b) {
-            return b;
-        }
-        byte[] copy = new byte[v.length];
-        for (int i = 0; i < copy.length; i++) {
-            copy[i] = ((Number) v.get(i)).byteValue();
-        }
-        return copy;
-    }
-
-    /** The entry of the text {@code b[from, from + n)}, added (out of line) if absent. */
-    private int textEntry(byte[] b, int from, int n) {
-        int h = textHash(b, from, n);
-        int s = textSlot(h, b, from, n);
+    /** The entry of the key whose bytes are {@code b[from, from + n)}, added (out of line) if absent. */
+    private int bytesEntry(byte[] b, int from, int n) {
+        int h = bytesHash(b, from, n);
+        int s = bytesSlot(h, b, from, n);
         int e = slots[s] - 1;
-        return e >= 0 ? e : addText(h, s, b, from, n);
+        return e >= 0 ? e : addBytes(h, s, b, from, n);
     }
 
-    /** The entry of the text {@code b[from, from + n)}, or -1 if it is absent. */
-    private int textFind(byte[] b, int from, int n) {
-        return slots[textSlot(textHash(b, from, n), b, from, n)] - 1;
+    /** The entry of the key whose bytes are {@code b[from, from + n)}, or -1 if it is absent. */
+    private int bytesFind(byte[] b, int from, int n) {
+        return slots[bytesSlot(bytesHash(b, from, n), b, from, n)] - 1;
     }
 
-    private static int textHash(byte[] b, int from, int n) {
-        int h = 1;
-        for (int i = 0; i < n; i++) {
-            h = 31 * h + b[from + i];
+    /**
+     * The hash of {@code b[from, from + n)}, eight bytes at a time (the last eight, or four and four, read where they
+     * overlap, so that no read leaves the range): a 16-byte struct key is two multiplications deep, not sixteen.
+     */
+    private static int bytesHash(byte[] b, int from, int n) {
+        long at = BYTES + from;
+        long h = n * 0x9E3779B97F4A7C15L;
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            h = mix(h ^ UNSAFE.getLong(b, at + i));
         }
-        return spread(h);
+        if (i < n) {
+            h = mix(h ^ tail(b, at, i, n));
+        }
+        return spread((int) (h ^ (h >>> 32)));
     }
 
-    /** The slot of the text {@code b[from, from + n)}, whose hash is {@code h}, or the empty slot where it would go. */
-    private int textSlot(int h, byte[] b, int from, int n) {
+    private static long mix(long h) {
+        long x = h * 0xBF58476D1CE4E5B9L;
+        return x ^ (x >>> 29);
+    }
+
+    /** The bytes of {@code [at + i, at + n)}, fewer than eight, in a long (the last eight bytes where there are). */
+    private static long tail(byte[] b, long at, int i, int n) {
+        if (n >= 8) {
+            return UNSAFE.getLong(b, at + n - 8);
+        }
+        if (n >= 4) {
+            return (long) UNSAFE.getInt(b, at) << 32 | UNSAFE.getInt(b, at + n - 4) & 0xFFFF_FFFFL;
+        }
+        long w = 0;
+        for (int j = 0; j < n; j++) {
+            w = w << 8 | UNSAFE.getByte(b, at + j) & 0xFF;
+        }
+        return w;
+    }
+
+    /**
+     * The slot of the key whose bytes are {@code b[from, from + n)} and whose hash is {@code h}, or the empty slot
+     * where it would go.
+     */
+    private int bytesSlot(int h, byte[] b, int from, int n) {
         int[] sl = slots;
         int m = mask;
         int s = h & m;
@@ -189,13 +251,17 @@ public final class KeyIndex {
         return s;
     }
 
+    /** Whether {@code a[af, af + n)} and {@code b[bf, bf + n)} hold the same bytes, compared eight at a time. */
     private static boolean sameBytes(byte[] a, int af, byte[] b, int bf, int n) {
-        for (int i = 0; i < n; i++) {
-            if (a[af + i] != b[bf + i]) {
+        long x = BYTES + af;
+        long y = BYTES + bf;
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            if (UNSAFE.getLong(a, x + i) != UNSAFE.getLong(b, y + i)) {
                 return false;
             }
         }
-        return true;
+        return i == n || tail(a, x, i, n) == tail(b, y, i, n);
     }
 
     /** The slot of {@code key}, whose hash is {@code h}, or the empty slot where it would go. */
@@ -210,14 +276,14 @@ public final class KeyIndex {
         return s;
     }
 
-    /** Adds the text {@code b[from, from + n)} as the next entry at empty slot {@code s}. */
+    /** Adds the key whose bytes are {@code b[from, from + n)} as the next entry at empty slot {@code s}. */
     @TruffleBoundary
-    private int addText(int h, int s, byte[] b, int from, int n) {
+    private int addBytes(int h, int s, byte[] b, int from, int n) {
         int at = starts[size];
         if (bytes.length - at < n) {
             long wider = Math.max(2L * bytes.length, (long) at + n);
             if (wider > Integer.MAX_VALUE - 8) {
-                throw new OutOfMemoryError("the text keys of a dictionary exceed 2 GB");
+                throw new OutOfMemoryError("the keys of a dictionary exceed 2 GB");
             }
             MemoryBudget.charge(wider - bytes.length);
             bytes = Arrays.copyOf(bytes, (int) wider);
@@ -246,7 +312,7 @@ public final class KeyIndex {
     /** A copy of this index, which later insertions into either leave apart. */
     @TruffleBoundary
     public KeyIndex copy() {
-        MemoryBudget.charge(4L * slots.length + 12L * size + (textElem == null ? 0 : starts[size]));
+        MemoryBudget.charge(4L * slots.length + 12L * size + (codec == null ? 0 : starts[size]));
         return new KeyIndex(this);
     }
 
@@ -260,7 +326,7 @@ public final class KeyIndex {
         int n = (int) Math.min(Integer.MAX_VALUE - 8, 2L * hashes.length);
         MemoryBudget.charge(12L * (n - hashes.length));
         hashes = Arrays.copyOf(hashes, n);
-        if (textElem == null) {
+        if (codec == null) {
             keys = Arrays.copyOf(keys, n);
         } else {
             starts = Arrays.copyOf(starts, n + 1);

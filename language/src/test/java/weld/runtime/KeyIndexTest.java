@@ -41,7 +41,9 @@ class KeyIndexTest {
     @Test
     void textIsKeptAsBytesAndFoundFromAnyArray() {
         Random rnd = new Random(4);
-        KeyIndex index = KeyIndex.forKey(new WeldType.Vec(WeldType.Scalar.U8), 0);
+        WeldType type = new WeldType.Vec(WeldType.Scalar.U8);
+        KeyCodec codec = KeyCodec.of(type);
+        KeyIndex index = KeyIndex.forKey(type, 0);
         Map<String, Integer> reference = new LinkedHashMap<>();
         byte[] all = new byte[64];
         for (int i = 0; i < 50_000; i++) {
@@ -54,7 +56,7 @@ class KeyIndexTest {
             WeldVector key = new WeldVector(WeldType.Scalar.U8, all, from, n);
             String text = Arrays.toString(Arrays.copyOfRange(all, from, from + n));
             Integer expected = reference.computeIfAbsent(text, k -> reference.size());
-            assertEquals(expected, i % 2 == 0 ? index.entryFor(key) : index.entry(key), text);
+            assertEquals(expected, i % 2 == 0 ? index.entryFor(key, codec) : index.entry(key), text);
         }
         assertEquals(reference.size(), index.size());
         KeyIndex copy = index.copy();
@@ -63,13 +65,13 @@ class KeyIndexTest {
             WeldVector k = (WeldVector) index.keyOf(e);
             assertEquals(texts.get(e), text(k));
             byte[] fresh = Arrays.copyOfRange((byte[]) k.store, k.offset, k.offset + k.length);
-            assertEquals(e, index.find(new WeldVector(WeldType.Scalar.U8, fresh, 0, fresh.length)));
+            assertEquals(e, index.find(new WeldVector(WeldType.Scalar.U8, fresh, 0, fresh.length), codec));
             assertEquals(e, copy.entryOf(k));
         }
         WeldVector absent = new WeldVector(WeldType.Scalar.U8, new byte[] {1, 2, 3, 4, 5, 6}, 0, 6);
-        assertEquals(-1, index.find(absent));
-        assertEquals(texts.size(), copy.entryFor(absent), "added to the copy");
-        assertEquals(-1, index.find(absent), "not to the index it was copied from");
+        assertEquals(-1, index.find(absent, codec));
+        assertEquals(texts.size(), copy.entryFor(absent, codec), "added to the copy");
+        assertEquals(-1, index.find(absent, codec), "not to the index it was copied from");
         assertEquals(texts.get(0), text(copy.keyOf(0)));
     }
 

@@ -6,6 +6,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.builders.ColumnGroupMerger;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.KeyCodec;
 import weld.runtime.ScalarTable;
 import weld.runtime.StructLayout;
 import weld.types.WeldType;
@@ -18,6 +19,8 @@ import weld.types.WeldType;
  */
 public final class MergeGroupNode extends WeldExpressionNode {
     private final Carrier keyCarrier;
+    /** How the merger's index keeps object keys as bytes, or null. */
+    private final KeyCodec codec;
     private final Carrier valueCarrier;
     /** The column layout of struct values, or null. */
     private final StructLayout layout;
@@ -28,6 +31,7 @@ public final class MergeGroupNode extends WeldExpressionNode {
     public MergeGroupNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
                           WeldExpressionNode value) {
         this.keyCarrier = ScalarTable.keyCarrier(type.params().get(0));
+        this.codec = keyCarrier == null ? KeyCodec.of(type.params().get(0)) : null;
         this.valueCarrier = Carrier.of(type.params().get(1));
         this.layout = StructLayout.of(type.params().get(1));
         this.builder = builder;
@@ -38,7 +42,7 @@ public final class MergeGroupNode extends WeldExpressionNode {
     @Override
     public Object executeGeneric(VirtualFrame frame) {
         ColumnGroupMerger g = CompilerDirectives.castExact(builder.executeGeneric(frame), ColumnGroupMerger.class);
-        long k = keyCarrier == null ? g.objects().entryFor(key.executeGeneric(frame))
+        long k = keyCarrier == null ? g.objects().entryFor(key.executeGeneric(frame), codec)
                 : keyCarrier == Carrier.INT ? key.executeInt(frame) : key.executeLong(frame);
         AppendNode.append(frame, g.values(), valueCarrier, layout, value);
         g.appendKey(k);

@@ -5,18 +5,21 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.ObjectKeyDictMerger;
 import weld.nodes.WeldExpressionNode;
+import weld.runtime.KeyCodec;
 import weld.runtime.WeldStruct;
 import weld.types.WeldType;
 
 /**
- * {@code merge(b, {k, v})} on an {@link ObjectKeyDictMerger}: the key (an object) found in the index (text in an
- * array in compiled code, see {@link weld.runtime.KeyIndex#entryFor}; other keys, and new ones, out of line), then
+ * {@code merge(b, {k, v})} on an {@link ObjectKeyDictMerger}: the key (an object) found in the index (text, or a
+ * struct of scalars and text, in compiled code, see {@link weld.runtime.KeyIndex#entryFor}; other keys, and new ones, out of line), then
  * each field of the value (a scalar value is one field) combined into its column in compiled code, with
  * the value's layout and the operator fixed when the node is built. When the merged pair is a struct literal and
  * its value a scalar or a struct literal (nested value structs too), the fields are evaluated by their typed execute
  * methods, so no value is boxed; otherwise the pair goes through the boxed path.
  */
 public final class MergeObjectKeyDictNode extends WeldExpressionNode {
+    /** How the index keeps the keys as bytes, or null. */
+    private final KeyCodec codec;
     @Child private WeldExpressionNode builder;
     /** The key, or null when {@link #pair} gives the whole pair. */
     @Child private WeldExpressionNode key;
@@ -26,6 +29,7 @@ public final class MergeObjectKeyDictNode extends WeldExpressionNode {
 
     private MergeObjectKeyDictNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
                                    WeldExpressionNode[] fields, WeldExpressionNode pair) {
+        this.codec = KeyCodec.of(type.params().get(0));
         this.builder = builder;
         this.key = key;
         this.fields = fields == null ? null
@@ -56,7 +60,7 @@ public final class MergeObjectKeyDictNode extends WeldExpressionNode {
         }
         Object k = key.executeGeneric(frame);
         long[] bits = fields.evaluate(frame);
-        int e = d.index().entryFor(k);
+        int e = d.index().entryFor(k, codec);
         fields.store(d.columnsFor(e), e, bits, d.fill(e));
         return d;
     }

@@ -5,6 +5,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.KeyCodec;
 import weld.runtime.ScalarOps;
 import weld.runtime.ScalarTable;
 import weld.runtime.WeldDict;
@@ -14,7 +15,7 @@ import weld.types.WeldType;
 /**
  * {@code keyexists(d, k)} (a bool) or {@code optlookup(d, k)} (a {@code {bool, V}}; the value is the type's zero
  * when the key is missing). A typed dictionary ({@link WeldDict#table}, {@link WeldDict#entryIndex}) is probed with
- * the key in its carrier, one over a {@link WeldDict#keyIndex} with text keys in compiled code; others are looked
+ * the key in its carrier, one over a {@link WeldDict#keyIndex} with text and struct keys in compiled code; others are looked
  * up boxed.
  */
 public final class DictQueryNode extends WeldExpressionNode {
@@ -25,6 +26,8 @@ public final class DictQueryNode extends WeldExpressionNode {
      * {@link WeldDict#entryIndex} for struct values), else null.
      */
     private final Carrier keyCarrier;
+    /** How a {@link WeldDict#keyIndex} of such keys keeps them as bytes, or null. */
+    private final KeyCodec codec;
     @Child private WeldExpressionNode dict;
     @Child private WeldExpressionNode key;
 
@@ -32,6 +35,7 @@ public final class DictQueryNode extends WeldExpressionNode {
     public DictQueryNode(WeldType.Struct optType, WeldType.Dict type, WeldExpressionNode dict, WeldExpressionNode key) {
         this.optType = optType;
         this.keyCarrier = ScalarTable.keyCarrier(type.key());
+        this.codec = KeyCodec.of(type.key());
         this.missingValue = optType == null ? null : zero(optType.fields().get(1));
         this.dict = dict;
         this.key = key;
@@ -64,7 +68,7 @@ public final class DictQueryNode extends WeldExpressionNode {
             }
             v = e >= 0 ? entryValue(d, e) : null;
         } else if (d.keyIndex != null) {
-            int e = d.keyIndex.find(key.executeGeneric(frame));
+            int e = d.keyIndex.find(key.executeGeneric(frame), codec);
             if (optType == null) {
                 return e >= 0;
             }

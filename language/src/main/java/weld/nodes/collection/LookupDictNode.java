@@ -6,6 +6,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.WeldException;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.KeyCodec;
 import weld.runtime.ScalarTable;
 import weld.runtime.Storage;
 import weld.runtime.WeldDict;
@@ -16,13 +17,15 @@ import weld.types.WeldType;
 /**
  * {@code lookup(d, k)} on a dictionary; a missing key is a runtime error. A dictionary of scalars
  * ({@link WeldDict#table}) is probed in compiled code with the key in its carrier, one over a
- * {@link WeldDict#keyIndex} (text keys) with a text key in compiled code ({@link weld.runtime.KeyIndex#find}), and
- * the typed execute methods return the value unboxed.
+ * {@link WeldDict#keyIndex} (text keys, structs of scalars and text) with the key found in compiled code
+ * ({@link weld.runtime.KeyIndex#find}), and the typed execute methods return the value unboxed.
  */
 public final class LookupDictNode extends WeldExpressionNode {
     private final Pos pos;
     /** The key's carrier when the dictionary is a {@link ScalarTable}, else null. */
     private final Carrier keyCarrier;
+    /** How a {@link WeldDict#keyIndex} of such keys keeps them as bytes, or null. */
+    private final KeyCodec codec;
     /** The kind of a scalar value, or null. */
     private final ScalarKind valueKind;
     @Child private WeldExpressionNode dict;
@@ -31,6 +34,7 @@ public final class LookupDictNode extends WeldExpressionNode {
     public LookupDictNode(Pos pos, WeldType.Dict type, WeldExpressionNode dict, WeldExpressionNode key) {
         this.pos = pos;
         this.keyCarrier = ScalarTable.supports(type.key(), type.value()) ? ScalarTable.keyCarrier(type.key()) : null;
+        this.codec = KeyCodec.of(type.key());
         this.valueKind = type.value().resolve() instanceof WeldType.Scalar s ? s.kind() : null;
         this.dict = dict;
         this.key = key;
@@ -103,7 +107,7 @@ public final class LookupDictNode extends WeldExpressionNode {
     /** The entry of the key in {@code d}'s {@link WeldDict#keyIndex}; a missing key is an error. */
     private int entry(VirtualFrame frame, WeldDict d) {
         Object k = key.executeGeneric(frame);
-        int e = d.keyIndex.find(k);
+        int e = d.keyIndex.find(k, codec);
         if (e < 0) {
             CompilerDirectives.transferToInterpreter();
             throw missing(k);

@@ -10,6 +10,7 @@ import weld.WeldException;
 import weld.nodes.ColumnSlots;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.KeyCodec;
 import weld.runtime.ScalarTable;
 import weld.runtime.StructLayout;
 import weld.runtime.WeldDict;
@@ -23,12 +24,14 @@ import weld.types.WeldType;
  * made (a join's probe: {@code let e = lookup(dim, row.key); e.$0 * e.$1}; {@code lookup(d, k).$0} is built as
  * such a let that reads the field). The entries of a dictmerger's result
  * ({@link WeldDict#entryIndex}) are probed with the key in its carrier, or over a {@link WeldDict#keyIndex} with the
- * key boxed (text in compiled code), and their columns loaded; any other dictionary is looked up boxed and the
+ * key boxed (text and structs of scalars and text in compiled code), and their columns loaded; any other dictionary is looked up boxed and the
  * struct's fields unboxed into the slots.
  */
 public final class LetLookupNode extends ScopeNode {
     private final Pos pos;
     private final Carrier keyCarrier;
+    /** How a {@link WeldDict#keyIndex} of such keys keeps them as bytes, or null. */
+    private final KeyCodec codec;
     private final StructLayout layout;
     /** The slot of each column of the value. */
     @CompilationFinal(dimensions = 1) private final int[] slots;
@@ -42,6 +45,7 @@ public final class LetLookupNode extends ScopeNode {
         super(body);
         this.pos = pos;
         this.keyCarrier = ScalarTable.keyCarrier(type.key());
+        this.codec = KeyCodec.of(type.key());
         this.layout = layout;
         this.slots = slots;
         this.paths = new int[slots.length][];
@@ -81,7 +85,7 @@ public final class LetLookupNode extends ScopeNode {
         }
         Object k = key.executeGeneric(frame);
         if (d.keyIndex != null) {
-            int e = d.keyIndex.find(k);
+            int e = d.keyIndex.find(k, codec);
             if (e < 0) {
                 CompilerDirectives.transferToInterpreter();
                 throw missing(k);
