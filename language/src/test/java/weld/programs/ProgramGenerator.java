@@ -259,14 +259,13 @@ final class ProgramGenerator {
 
     /**
      * A key type and a key of it computed in {@code env}: an integer (i64, i32 or u8), an f64, a struct (packed into
- * a long or not) or a small
-     * vector, from 5, 100 or 5,000 distinct values (tables that grow, direct tables and hashed ones, partials of
-     * parallel tasks with many keys).
+     * a long, or kept as bytes with or without text) or a small vector, from 5, 100 or 5,000 distinct values (tables
+     * that grow, direct tables and hashed ones, partials of parallel tasks with many keys).
      */
     private String[] key(List<Var> env, int depth) {
         int range = pick(5, 5, 100, 5000);
         String i64 = "(i64(" + scalar(pick(NUMERIC), env, depth - 1) + ") % " + range + "L)";
-        return switch (rnd.nextInt(8)) {
+        return switch (rnd.nextInt(9)) {
             case 0 -> new String[] {"i32", "(i32(" + scalar(pick(NUMERIC), env, depth - 1) + ") % " + range + ")"};
             case 1 -> new String[] {"u8", "u8(" + i64 + ")"};
             case 2 -> new String[] {"f64", "(f64(" + i64 + ") / 2.0)"};
@@ -277,6 +276,9 @@ final class ProgramGenerator {
                     + scalar("bool", env, depth - 1) + ", u8(" + i64 + ")}"};
             case 4 -> new String[] {"vec[i64]", "[" + i64 + ", (i64(" + scalar(pick(NUMERIC), env, depth - 1)
                     + ") % 3L)]"};
+            // Kept as bytes (weld.runtime.KeyCodec): text of 1 or 2 bytes and a float.
+            case 8 -> new String[] {"{vec[i8],f64}", "{" + pick("[i8(" + i64 + ")]", "[97c, i8(" + i64 + ")]")
+                    + ", (f64(" + i64 + ") / 4.0)}"};
             default -> new String[] {"i64", i64};
         };
     }
