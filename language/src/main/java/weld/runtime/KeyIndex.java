@@ -1,5 +1,6 @@
 package weld.runtime;
 
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
@@ -25,6 +26,7 @@ import static weld.runtime.UnsafeAccess.UNSAFE;
 public final class KeyIndex {
     /** The offset of a {@code byte[]}'s first element; reads of key bytes stay inside the ranges they are given. */
     private static final long BYTES = UNSAFE.arrayBaseOffset(byte[].class);
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     /** How keys are kept as bytes; null for keys kept as objects. */
     private final KeyCodec codec;
     /** Per slot: the entry index + 1, or 0 for an empty slot. */
@@ -109,7 +111,7 @@ public final class KeyIndex {
         if (c != null) {
             if (c.isText()) {
                 if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-                    return bytesEntry(b, v.offset, v.length);
+                    return bytesEntry(b, v.offset, v.length, c.readsBytes());
                 }
             } else if (key instanceof WeldStruct s && c.inArrays(s)) {
                 int n = c.size(s);
@@ -118,7 +120,7 @@ public final class KeyIndex {
                     b = widerScratch(n);
                 }
                 c.encode(s, b);
-                return bytesEntry(b, 0, n);
+                return bytesEntry(b, 0, n, false);
             }
         }
         return entry(key);
@@ -129,13 +131,13 @@ public final class KeyIndex {
         if (c != null) {
             if (c.isText()) {
                 if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-                    return bytesFind(b, v.offset, v.length);
+                    return bytesFind(b, v.offset, v.length, c.readsBytes());
                 }
             } else if (key instanceof WeldStruct s && c.inArrays(s)) {
                 // A lookup may run beside others on the same dictionary: its own array, not the index's scratch.
                 byte[] b = new byte[c.size(s)];
                 c.encode(s, b);
-                return bytesFind(b, 0, b.length);
+                return bytesFind(b, 0, b.length, false);
             }
         }
         return entryOf(key);
@@ -152,10 +154,10 @@ public final class KeyIndex {
     public int entry(Object key) {
         if (codec != null) {
             if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-                return bytesEntry(b, v.offset, v.length);
+                return bytesEntry(b, v.offset, v.length, false);
             }
             byte[] b = codec.bytesOf(key);
-            return bytesEntry(b, 0, b.length);
+            return bytesEntry(b, 0, b.length, false);
         }
         int h = spread(key.hashCode());
         int s = objectSlot(key, h);
@@ -173,40 +175,40 @@ public final class KeyIndex {
     public int entryOf(Object key) {
         if (codec != null) {
             if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-                return bytesFind(b, v.offset, v.length);
+                return bytesFind(b, v.offset, v.length, false);
             }
             byte[] b = codec.bytesOf(key);
-            return bytesFind(b, 0, b.length);
+            return bytesFind(b, 0, b.length, false);
         }
         return slots[objectSlot(key, spread(key.hashCode()))] - 1;
     }
 
     /** The entry of the key whose bytes are {@code b[from, from + n)}, added (out of line) if absent. */
-    private int bytesEntry(byte[] b, int from, int n) {
-        int h = bytesHash(b, from, n);
-        int s = bytesSlot(h, b, from, n);
+    private int bytesEntry(byte[] b, int from, int n, boolean byByte) {
+        int h = bytesHash(b, from, n, byByte);
+        int s = bytesSlot(h, b, from, n, byByte);
         int e = slots[s] - 1;
         return e >= 0 ? e : addBytes(h, s, b, from, n);
     }
 
     /** The entry of the key whose bytes are {@code b[from, from + n)}, or -1 if it is absent. */
-    private int bytesFind(byte[] b, int from, int n) {
-        return slots[bytesSlot(bytesHash(b, from, n), b, from, n)] - 1;
+    private int bytesFind(byte[] b, int from, int n, boolean byByte) {
+        return slots[bytesSlot(bytesHash(b, from, n, byByte), b, from, n, byByte)] - 1;
     }
 
     /**
      * The hash of {@code b[from, from + n)}, eight bytes at a time (the last eight, or four and four, read where they
      * overlap, so that no read leaves the range): a 16-byte struct key is two multiplications deep, not sixteen.
+     * {@code byByte} reads the same words a byte at a time (see {@link KeyCodec#freshlyWritten}).
      */
-    private static int bytesHash(byte[] b, int from, int n) {
-        long at = BYTES + from;
+    private static int bytesHash(byte[] b, int from, int n, boolean byByte) {
         long h = n * 0x9E3779B97F4A7C15L;
         int i = 0;
         for (; i + 8 <= n; i += 8) {
-            h = mix(h ^ UNSAFE.getLong(b, at + i));
+            h = mix(h ^ word(b, from + i, byByte));
         }
         if (i < n) {
-            h = mix(h ^ tail(b, at, i, n));
+            h = mix(h ^ tail(b, from, i, n, byByte));
         }
         return spread((int) (h ^ (h >>> 32)));
     }
@@ -216,17 +218,44 @@ public final class KeyIndex {
         return x ^ (x >>> 29);
     }
 
-    /** The bytes of {@code [at + i, at + n)}, fewer than eight, in a long (the last eight bytes where there are). */
-    private static long tail(byte[] b, long at, int i, int n) {
+    /** The eight bytes of {@code b} from {@code at} as a long in the machine's byte order. */
+    private static long word(byte[] b, int at, boolean byByte) {
+        if (!byByte) {
+            return UNSAFE.getLong(b, BYTES + at);
+        }
+        long w = 0;
+        for (int j = 0; j < 8; j++) {
+            w |= (b[at + j] & 0xFFL) << 8 * (LITTLE_ENDIAN ? j : 7 - j);
+        }
+        return w;
+    }
+
+    /** The four bytes of {@code b} from {@code at} as an int in the machine's byte order, zero-extended. */
+    private static long half(byte[] b, int at, boolean byByte) {
+        if (!byByte) {
+            return UNSAFE.getInt(b, BYTES + at) & 0xFFFF_FFFFL;
+        }
+        long w = 0;
+        for (int j = 0; j < 4; j++) {
+            w |= (b[at + j] & 0xFFL) << 8 * (LITTLE_ENDIAN ? j : 3 - j);
+        }
+        return w;
+    }
+
+    /**
+     * The bytes of {@code b[from + i, from + n)}, fewer than eight, in a long (the last eight bytes of the key where
+     * there are, else its first and last four).
+     */
+    private static long tail(byte[] b, int from, int i, int n, boolean byByte) {
         if (n >= 8) {
-            return UNSAFE.getLong(b, at + n - 8);
+            return word(b, from + n - 8, byByte);
         }
         if (n >= 4) {
-            return (long) UNSAFE.getInt(b, at) << 32 | UNSAFE.getInt(b, at + n - 4) & 0xFFFF_FFFFL;
+            return half(b, from, byByte) << 32 | half(b, from + n - 4, byByte);
         }
         long w = 0;
         for (int j = 0; j < n; j++) {
-            w = w << 8 | UNSAFE.getByte(b, at + j) & 0xFF;
+            w = w << 8 | b[from + j] & 0xFF;
         }
         return w;
     }
@@ -235,14 +264,14 @@ public final class KeyIndex {
      * The slot of the key whose bytes are {@code b[from, from + n)} and whose hash is {@code h}, or the empty slot
      * where it would go.
      */
-    private int bytesSlot(int h, byte[] b, int from, int n) {
+    private int bytesSlot(int h, byte[] b, int from, int n, boolean byByte) {
         int[] sl = slots;
         int m = mask;
         int s = h & m;
         for (int e = sl[s] - 1; e >= 0; e = sl[s] - 1) {
             if (hashes[e] == h) {
                 int at = starts[e];
-                if (starts[e + 1] - at == n && sameBytes(bytes, at, b, from, n)) {
+                if (starts[e + 1] - at == n && sameBytes(bytes, at, b, from, n, byByte)) {
                     return s;
                 }
             }
@@ -251,17 +280,18 @@ public final class KeyIndex {
         return s;
     }
 
-    /** Whether {@code a[af, af + n)} and {@code b[bf, bf + n)} hold the same bytes, compared eight at a time. */
-    private static boolean sameBytes(byte[] a, int af, byte[] b, int bf, int n) {
-        long x = BYTES + af;
-        long y = BYTES + bf;
+    /**
+     * Whether this index's {@code a[af, af + n)} and a probe's {@code b[bf, bf + n)} hold the same bytes, compared
+     * eight at a time ({@code b}'s read as {@code byByte} says).
+     */
+    private static boolean sameBytes(byte[] a, int af, byte[] b, int bf, int n, boolean byByte) {
         int i = 0;
         for (; i + 8 <= n; i += 8) {
-            if (UNSAFE.getLong(a, x + i) != UNSAFE.getLong(b, y + i)) {
+            if (word(a, af + i, false) != word(b, bf + i, byByte)) {
                 return false;
             }
         }
-        return i == n || tail(a, x, i, n) == tail(b, y, i, n);
+        return i == n || tail(a, af, i, n, false) == tail(b, bf, i, n, byByte);
     }
 
     /** The slot of {@code key}, whose hash is {@code h}, or the empty slot where it would go. */

@@ -1,6 +1,8 @@
 package weld.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -73,6 +75,48 @@ class KeyIndexTest {
         assertEquals(texts.size(), copy.entryFor(absent, codec), "added to the copy");
         assertEquals(-1, index.find(absent, codec), "not to the index it was copied from");
         assertEquals(texts.get(0), text(copy.keyOf(0)));
+    }
+
+    @Test
+    void textReadByteByByteAndByWordsMeetsInOneEntry() {
+        // Keys of 0 to 20 bytes (every tail: words, 4-byte halves, single bytes) added through the byte-reading probe
+        // of keys made in the loop and found through the word-reading one, and the other way round.
+        WeldType type = new WeldType.Vec(WeldType.Scalar.I8);
+        KeyCodec words = KeyCodec.of(type);
+        KeyCodec bytes = words.freshlyWritten();
+        assertTrue(bytes.readsBytes());
+        assertFalse(words.readsBytes());
+        KeyIndex index = KeyIndex.forKey(type, 0);
+        Random rnd = new Random(5);
+        List<byte[]> keys = new ArrayList<>();
+        for (int n = 0; n <= 20; n++) {
+            for (int k = 0; k < 30; k++) {
+                byte[] key = new byte[n];
+                rnd.nextBytes(key);
+                keys.add(key);
+            }
+        }
+        Map<String, Integer> reference = new LinkedHashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+            byte[] key = keys.get(i);
+            Integer expected = reference.computeIfAbsent(Arrays.toString(key), k -> reference.size());
+            byte[] at = new byte[key.length + 3];
+            System.arraycopy(key, 0, at, 3, key.length);
+            assertEquals(expected, index.entryFor(new WeldVector(WeldType.Scalar.I8, at, 3, key.length),
+                    i % 2 == 0 ? bytes : words), Arrays.toString(key));
+        }
+        assertEquals(reference.size(), index.size());
+        for (byte[] key : keys) {
+            int viaBytes = index.find(new WeldVector(WeldType.Scalar.I8, key.clone(), 0, key.length), bytes);
+            int viaWords = index.find(new WeldVector(WeldType.Scalar.I8, key.clone(), 0, key.length), words);
+            assertEquals(viaWords, viaBytes, Arrays.toString(key));
+            assertTrue(viaBytes >= 0 && Arrays.equals(key, bytesOf(index.keyOf(viaBytes))), Arrays.toString(key));
+        }
+    }
+
+    private static byte[] bytesOf(Object key) {
+        WeldVector v = (WeldVector) key;
+        return Arrays.copyOfRange((byte[]) v.store, v.offset, v.offset + v.length);
     }
 
     /** The bytes of a text key as {@link Arrays#toString(byte[])} writes them. */

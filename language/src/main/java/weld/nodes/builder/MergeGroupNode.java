@@ -5,6 +5,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.ColumnGroupMerger;
 import weld.nodes.WeldExpressionNode;
+import weld.nodes.collection.MakeVectorNode;
 import weld.runtime.Carrier;
 import weld.runtime.KeyCodec;
 import weld.runtime.ScalarTable;
@@ -31,7 +32,7 @@ public final class MergeGroupNode extends WeldExpressionNode {
     public MergeGroupNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
                           WeldExpressionNode value) {
         this.keyCarrier = ScalarTable.keyCarrier(type.params().get(0));
-        this.codec = keyCarrier == null ? KeyCodec.of(type.params().get(0)) : null;
+        this.codec = keyCarrier == null ? MakeVectorNode.keyCodec(type.params().get(0), key) : null;
         this.valueCarrier = Carrier.of(type.params().get(1));
         this.layout = StructLayout.of(type.params().get(1));
         this.builder = builder;

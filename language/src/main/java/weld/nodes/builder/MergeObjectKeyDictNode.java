@@ -5,6 +5,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.ObjectKeyDictMerger;
 import weld.nodes.WeldExpressionNode;
+import weld.nodes.collection.MakeVectorNode;
 import weld.runtime.KeyCodec;
 import weld.runtime.WeldStruct;
 import weld.types.WeldType;
@@ -29,7 +30,7 @@ public final class MergeObjectKeyDictNode extends WeldExpressionNode {
 
     private MergeObjectKeyDictNode(WeldType.Builder type, WeldExpressionNode builder, WeldExpressionNode key,
                                    WeldExpressionNode[] fields, WeldExpressionNode pair) {
-        this.codec = KeyCodec.of(type.params().get(0));
+        this.codec = MakeVectorNode.keyCodec(type.params().get(0), key);
         this.builder = builder;
         this.key = key;
         this.fields = fields == null ? null

@@ -35,7 +35,7 @@ public final class DictQueryNode extends WeldExpressionNode {
     public DictQueryNode(WeldType.Struct optType, WeldType.Dict type, WeldExpressionNode dict, WeldExpressionNode key) {
         this.optType = optType;
         this.keyCarrier = ScalarTable.keyCarrier(type.key());
-        this.codec = KeyCodec.of(type.key());
+        this.codec = MakeVectorNode.keyCodec(type.key(), key);
         this.missingValue = optType == null ? null : zero(optType.fields().get(1));
         this.dict = dict;
         this.key = key;

@@ -34,7 +34,7 @@ public final class LookupDictNode extends WeldExpressionNode {
     public LookupDictNode(Pos pos, WeldType.Dict type, WeldExpressionNode dict, WeldExpressionNode key) {
         this.pos = pos;
         this.keyCarrier = ScalarTable.supports(type.key(), type.value()) ? ScalarTable.keyCarrier(type.key()) : null;
-        this.codec = KeyCodec.of(type.key());
+        this.codec = MakeVectorNode.keyCodec(type.key(), key);
         this.valueKind = type.value().resolve() instanceof WeldType.Scalar s ? s.kind() : null;
         this.dict = dict;
         this.key = key;

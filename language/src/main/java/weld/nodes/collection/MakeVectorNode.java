@@ -4,6 +4,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import weld.nodes.WeldExpressionNode;
+import weld.runtime.KeyCodec;
 import weld.runtime.Storage;
 import weld.runtime.WeldVector;
 import weld.syntax.ScalarKind;
@@ -29,5 +30,14 @@ public final class MakeVectorNode extends WeldExpressionNode {
             Storage.writeBoxed(kind, store, i, elems[i].executeGeneric(frame));
         }
         return new WeldVector(elemType, store, 0, elems.length);
+    }
+
+    /**
+     * The codec of dictionary keys of type {@code keyType} computed by {@code key}, or null where they are kept as
+     * objects: text made by a vector literal is read byte by byte ({@link KeyCodec#freshlyWritten}).
+     */
+    public static KeyCodec keyCodec(WeldType keyType, WeldExpressionNode key) {
+        KeyCodec c = KeyCodec.of(keyType);
+        return c != null && key instanceof MakeVectorNode ? c.freshlyWritten() : c;
     }
 }

@@ -9,6 +9,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 import weld.WeldException;
 import weld.nodes.ColumnSlots;
 import weld.nodes.WeldExpressionNode;
+import weld.nodes.collection.MakeVectorNode;
 import weld.runtime.Carrier;
 import weld.runtime.KeyCodec;
 import weld.runtime.ScalarTable;
@@ -45,7 +46,7 @@ public final class LetLookupNode extends ScopeNode {
         super(body);
         this.pos = pos;
         this.keyCarrier = ScalarTable.keyCarrier(type.key());
-        this.codec = KeyCodec.of(type.key());
+        this.codec = MakeVectorNode.keyCodec(type.key(), key);
         this.layout = layout;
         this.slots = slots;
         this.paths = new int[slots.length][];
