@@ -39,7 +39,7 @@ public final class KeyCodec {
     /** The bytes of a struct key besides the bytes of its text. */
     private final int fixed;
 
-    /** Whether text keys are read byte by byte (see {@link #freshlyWritten}). */
+    /** Whether probes read keys byte by byte (see {@link #readsBytes}). */
     private final boolean byByte;
 
     private KeyCodec(WeldType type, WeldType.Scalar textElem, Carrier[] carriers, WeldType.Scalar[] texts,
@@ -80,7 +80,10 @@ public final class KeyCodec {
                 return null;
             }
         }
-        return new KeyCodec(t, null, carriers, texts, false);
+        // Text is copied into the encoding partly byte by byte: read back by words, those bytes would not be
+        // forwarded from their stores (see freshlyWritten).
+        boolean hasText = Arrays.stream(texts).anyMatch(x -> x != null);
+        return new KeyCodec(t, null, carriers, texts, hasText);
     }
 
     /** The element type of text ({@code vec[i8]} or {@code vec[u8]}), or null for any other type. */
@@ -108,7 +111,10 @@ public final class KeyCodec {
         return isText() ? new KeyCodec(type, textElem, carriers, texts, true) : this;
     }
 
-    /** Whether a probe reads text keys a byte at a time ({@link #freshlyWritten}). */
+    /**
+     * Whether a probe reads keys a byte at a time: text made in the loop ({@link #freshlyWritten}), and structs
+     * holding text, whose encoding is written just before each probe.
+     */
     public boolean readsBytes() {
         return byByte;
     }

@@ -120,7 +120,7 @@ public final class KeyIndex {
                     b = widerScratch(n);
                 }
                 c.encode(s, b);
-                return bytesEntry(b, 0, n, false);
+                return bytesEntry(b, 0, n, c.readsBytes());
             }
         }
         return entry(key);
@@ -137,7 +137,7 @@ public final class KeyIndex {
                 // A lookup may run beside others on the same dictionary: its own array, not the index's scratch.
                 byte[] b = new byte[c.size(s)];
                 c.encode(s, b);
-                return bytesFind(b, 0, b.length, false);
+                return bytesFind(b, 0, b.length, c.readsBytes());
             }
         }
         return entryOf(key);

@@ -36,7 +36,10 @@ class KeyCodecTest {
         KeyCodec pair = KeyCodec.of(WeldType.Struct.of(I8_TEXT, WeldType.Scalar.I32));
         assertNotNull(pair);
         assertFalse(pair.isText());
-        assertNotNull(KeyCodec.of(WeldType.Struct.of(WeldType.Scalar.I64, WeldType.Scalar.I64)));
+        assertTrue(pair.readsBytes(), "an encoding with text is read back a byte at a time");
+        assertFalse(KeyCodec.of(WeldType.Struct.of(WeldType.Scalar.I64, WeldType.Scalar.I64)).readsBytes());
+        assertFalse(KeyCodec.of(I8_TEXT).readsBytes());
+        assertTrue(KeyCodec.of(I8_TEXT).freshlyWritten().readsBytes());
         assertNull(KeyCodec.of(WeldType.Scalar.I64), "scalars pack into a long");
         assertNull(KeyCodec.of(new WeldType.Vec(WeldType.Scalar.I32)), "other vectors stay objects");
         assertNull(KeyCodec.of(WeldType.Struct.of(I8_TEXT, new WeldType.Vec(WeldType.Scalar.I64))));
