@@ -38,17 +38,16 @@ public final class KeyCodec {
     @CompilationFinal(dimensions = 1) private final WeldType.Scalar[] texts;
     /** The bytes of a struct key besides the bytes of its text. */
     private final int fixed;
-
     /** Whether probes read keys byte by byte (see {@link #readsBytes}). */
     private final boolean byByte;
 
     private KeyCodec(WeldType type, WeldType.Scalar textElem, Carrier[] carriers, WeldType.Scalar[] texts,
                      boolean byByte) {
         this.type = type;
-        this.byByte = byByte;
         this.textElem = textElem;
         this.carriers = carriers;
         this.texts = texts;
+        this.byByte = byByte;
         int n = 0;
         for (Carrier c : carriers) {
             n += c == null ? 4 : width(c);
