@@ -12,11 +12,11 @@ import weld.types.WeldType;
 
 /**
  * {@code merge(b, {k, v})} on an {@link ObjectKeyDictMerger}: the key (an object) found in the index (text, or a
- * struct of scalars and text, in compiled code, see {@link weld.runtime.KeyIndex#entryFor}; other keys, and new ones, out of line), then
- * each field of the value (a scalar value is one field) combined into its column in compiled code, with
- * the value's layout and the operator fixed when the node is built. When the merged pair is a struct literal and
- * its value a scalar or a struct literal (nested value structs too), the fields are evaluated by their typed execute
- * methods, so no value is boxed; otherwise the pair goes through the boxed path.
+ * struct of scalars and text, in compiled code, see {@link weld.runtime.KeyIndex#entryFor}; other keys, and new
+ * ones, out of line), then each field of the value (a scalar value is one field) combined into its column in
+ * compiled code, with the value's layout and the operator fixed when the node is built. When the merged pair is a
+ * struct literal and its value a scalar or a struct literal (nested value structs too), the fields are evaluated by
+ * their typed execute methods, so no value is boxed; otherwise the pair goes through the boxed path.
  */
 public final class MergeObjectKeyDictNode extends WeldExpressionNode {
     /** How the index keeps the keys as bytes, or null. */

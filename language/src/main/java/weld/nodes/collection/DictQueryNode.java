@@ -15,8 +15,8 @@ import weld.types.WeldType;
 /**
  * {@code keyexists(d, k)} (a bool) or {@code optlookup(d, k)} (a {@code {bool, V}}; the value is the type's zero
  * when the key is missing). A typed dictionary ({@link WeldDict#table}, {@link WeldDict#entryIndex}) is probed with
- * the key in its carrier, one over a {@link WeldDict#keyIndex} with text and struct keys in compiled code; others are looked
- * up boxed.
+ * the key in its carrier, one over a {@link WeldDict#keyIndex} with text and struct keys in compiled code; others
+ * are looked up boxed.
  */
 public final class DictQueryNode extends WeldExpressionNode {
     private final WeldType.Struct optType;

@@ -23,10 +23,10 @@ import weld.types.WeldType;
  * {@code let x = lookup(d, k); body} where the value is a struct of scalars:
  * binds {@code x} field by field, one slot per column, so that the body reads fields from slots and no struct is
  * made (a join's probe: {@code let e = lookup(dim, row.key); e.$0 * e.$1}; {@code lookup(d, k).$0} is built as
- * such a let that reads the field). The entries of a dictmerger's result
- * ({@link WeldDict#entryIndex}) are probed with the key in its carrier, or over a {@link WeldDict#keyIndex} with the
- * key boxed (text and structs of scalars and text in compiled code), and their columns loaded; any other dictionary is looked up boxed and the
- * struct's fields unboxed into the slots.
+ * such a let that reads the field). The entries of a dictmerger's result ({@link WeldDict#entryIndex}) are probed
+ * with the key in its carrier, or over a {@link WeldDict#keyIndex} with the key boxed (text and structs of scalars
+ * and text in compiled code), and their columns loaded; any other dictionary is looked up boxed and the struct's
+ * fields unboxed into the slots.
  */
 public final class LetLookupNode extends ScopeNode {
     private final Pos pos;
