@@ -20,7 +20,9 @@ import weld.types.WeldType;
  * bytes then its bytes. The encoding is one to one, so two keys are equal, as struct keys compare by content,
  * exactly when their bytes are; {@link #decode} gives each field back in its carrier and text as a vector over the
  * index's bytes. A node that merges or looks up such keys holds the codec of its key type, so that in its compiled
- * code the loops over the fields unroll and a struct made in the loop is never allocated.
+ * code the loops over the fields unroll: a struct key is hashed ({@link #hash}) and compared with the stored bytes
+ * ({@link #matches}) field by field, without being encoded (only a new key is) and, when made in the loop, without
+ * being allocated.
  *
  * <p>Example: the key {@code {"ab", 7}} of type {@code {vec[i8], i32}} is {@code 02 00 00 00 61 62 07 00 00 00}.
  */
@@ -79,10 +81,7 @@ public final class KeyCodec {
                 return null;
             }
         }
-        // Text is copied into the encoding partly byte by byte: read back by words, those bytes would not be
-        // forwarded from their stores (see freshlyWritten).
-        boolean hasText = Arrays.stream(texts).anyMatch(x -> x != null);
-        return new KeyCodec(t, null, carriers, texts, hasText);
+        return new KeyCodec(t, null, carriers, texts, false);
     }
 
     /** The element type of text ({@code vec[i8]} or {@code vec[u8]}), or null for any other type. */
@@ -100,20 +99,17 @@ public final class KeyCodec {
     }
 
     /**
-     * This codec for text keys that the caller writes just before each probe (a vector literal made in the loop):
-     * its probes read them a byte at a time. A probe reads keys by words, but a word read of bytes stored one by one
+     * This codec for keys whose text the caller writes just before each probe (a vector literal made in the loop,
+     * alone or as a struct's field): its probes read that text a byte at a time. A probe reads keys by words, but a word read of bytes stored one by one
      * an instant before waits for the stores to complete (no store-to-load forwarding across several stores): 24
      * against 19 ms for 10^6 such keys of 7 bytes, where keys from data read by words gain 21 -> 14 ms. Reading
      * bytes also lets partial evaluation keep such a key's array virtual. The hash is the same either way.
      */
     public KeyCodec freshlyWritten() {
-        return isText() ? new KeyCodec(type, textElem, carriers, texts, true) : this;
+        return new KeyCodec(type, textElem, carriers, texts, true);
     }
 
-    /**
-     * Whether a probe reads keys a byte at a time: text made in the loop ({@link #freshlyWritten}), and structs
-     * holding text, whose encoding is written just before each probe.
-     */
+    /** Whether a probe reads the text of its key a byte at a time ({@link #freshlyWritten}). */
     public boolean readsBytes() {
         return byByte;
     }
@@ -148,11 +144,11 @@ public final class KeyCodec {
 
     /**
      * Writes the bytes of struct key {@code s}, whose text is in arrays ({@link #inArrays}), into {@code into} from
-     * index 0; {@code into} has room for {@link #size} bytes (so the raw writes stay inside it).
+     * index {@code from}; {@code into} has room for {@link #size} bytes there (so the raw writes stay inside it).
      */
     @ExplodeLoop
-    public void encode(WeldStruct s, byte[] into) {
-        long at = BYTES;
+    public void encode(WeldStruct s, byte[] into, int from) {
+        long at = BYTES + from;
         for (int j = 0; j < carriers.length; j++) {
             Object f = s.fields[j];
             Carrier c = carriers[j];
@@ -164,14 +160,104 @@ public final class KeyCodec {
                 continue;
             }
             switch (c) {
-                case BOOLEAN -> UnsafeAccess.UNSAFE.putByte(into, at, (Boolean) f ? (byte) 1 : (byte) 0);
-                case INT -> UnsafeAccess.UNSAFE.putInt(into, at, (Integer) f);
-                case LONG -> UnsafeAccess.UNSAFE.putLong(into, at, (Long) f);
-                case FLOAT -> UnsafeAccess.UNSAFE.putInt(into, at, Float.floatToIntBits((Float) f));
-                default -> UnsafeAccess.UNSAFE.putLong(into, at, Double.doubleToLongBits((Double) f));
+                case BOOLEAN -> UnsafeAccess.UNSAFE.putByte(into, at, (byte) bits(c, f));
+                case INT, FLOAT -> UnsafeAccess.UNSAFE.putInt(into, at, (int) bits(c, f));
+                default -> UnsafeAccess.UNSAFE.putLong(into, at, bits(c, f));
             }
             at += width(c);
         }
+    }
+
+    /**
+     * The hash of struct key {@code s}, whose text is in arrays, field by field from the struct itself (in compiled
+     * code the struct need not exist): the same as {@link #hashOf} its bytes.
+     */
+    @ExplodeLoop
+    public int hash(WeldStruct s) {
+        long h = 0;
+        for (int j = 0; j < carriers.length; j++) {
+            Object f = s.fields[j];
+            Carrier c = carriers[j];
+            if (c == null) {
+                WeldVector v = (WeldVector) f;
+                h = KeyHash.text(h, (byte[]) v.store, v.offset, v.length, byByte);
+            } else {
+                h = KeyHash.scalar(h, bits(c, f));
+            }
+        }
+        return KeyHash.finish(h);
+    }
+
+    /** The hash of the key whose bytes are {@code b[from, from + n)}, as {@link #hash} gives it for a struct. */
+    public int hashOf(byte[] b, int from, int n, boolean readBytes) {
+        if (textElem != null) {
+            return KeyHash.finish(KeyHash.text(0, b, from, n, readBytes));
+        }
+        return encodedHash(b, from);
+    }
+
+    @TruffleBoundary
+    private int encodedHash(byte[] b, int from) {
+        long h = 0;
+        int at = from;
+        for (Carrier c : carriers) {
+            if (c == null) {
+                int n = UnsafeAccess.UNSAFE.getInt(b, BYTES + at);
+                h = KeyHash.text(h, b, at + 4, n, false);
+                at += 4 + n;
+            } else {
+                h = KeyHash.scalar(h, stored(c, b, BYTES + at));
+                at += width(c);
+            }
+        }
+        return KeyHash.finish(h);
+    }
+
+    /**
+     * Whether struct key {@code s} (text in arrays) is the key stored as bytes in {@code b} from {@code from},
+     * compared field by field: a text field's length first, so that the fields after it are read where they are.
+     */
+    @ExplodeLoop
+    public boolean matches(WeldStruct s, byte[] b, int from) {
+        long at = BYTES + from;
+        for (int j = 0; j < carriers.length; j++) {
+            Carrier c = carriers[j];
+            if (c != null) {
+                if (stored(c, b, at) != bits(c, s.fields[j])) {
+                    return false;
+                }
+                at += width(c);
+            } else {
+                WeldVector text = (WeldVector) s.fields[j];
+                int n = text.length;
+                if (UnsafeAccess.UNSAFE.getInt(b, at) != n
+                        || !KeyHash.same(b, (int) (at - BYTES) + 4, (byte[]) text.store, text.offset, n, byByte)) {
+                    return false;
+                }
+                at += 4 + n;
+            }
+        }
+        return true;
+    }
+
+    /** The bits by which a scalar field is encoded, hashed and compared: zero-extended, floats' NaNs canonical. */
+    private static long bits(Carrier c, Object f) {
+        return switch (c) {
+            case BOOLEAN -> (Boolean) f ? 1 : 0;
+            case INT -> (Integer) f & 0xFFFF_FFFFL;
+            case LONG -> (Long) f;
+            case FLOAT -> Float.floatToIntBits((Float) f) & 0xFFFF_FFFFL;
+            default -> Double.doubleToLongBits((Double) f);
+        };
+    }
+
+    /** The bits of a scalar field stored at raw offset {@code at} of {@code b}, zero-extended. */
+    private static long stored(Carrier c, byte[] b, long at) {
+        return switch (c) {
+            case BOOLEAN -> UnsafeAccess.UNSAFE.getByte(b, at) & 0xFFL;
+            case INT, FLOAT -> UnsafeAccess.UNSAFE.getInt(b, at) & 0xFFFF_FFFFL;
+            default -> UnsafeAccess.UNSAFE.getLong(b, at);
+        };
     }
 
     /**
@@ -206,7 +292,7 @@ public final class KeyCodec {
         }
         WeldStruct inArrays = new WeldStruct(s.type, fields);
         byte[] b = new byte[size(inArrays)];
-        encode(inArrays, b);
+        encode(inArrays, b, 0);
         return b;
     }
 

@@ -1,13 +1,10 @@
 package weld.runtime;
 
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.types.WeldType;
-
-import static weld.runtime.UnsafeAccess.UNSAFE;
 
 /**
  * Keys that do not pack into a {@code long}, compared by value, to the indexes of their entries, 0, 1, 2, ... in the
@@ -20,13 +17,11 @@ import static weld.runtime.UnsafeAccess.UNSAFE;
  * {@link KeyCodec}): each key's bytes are copied once, when it is first inserted, into one growing array, so that
  * the index holds no object per key (10^6 names would be 2·10^6 small objects that every young collection copies)
  * and a probe compares the bytes there, and {@link #entryFor} and {@link #find} hash and probe them in the caller's
- * compiled code (a struct key encoded there first, with the caller's codec). Other keys are kept as the objects
+ * compiled code (a struct key hashed and compared field by field there, with the caller's codec, and encoded only
+ * when it is new). Other keys are kept as the objects
  * they are, by their {@code equals} and {@code hashCode} (vectors and structs by content).
  */
 public final class KeyIndex {
-    /** The offset of a {@code byte[]}'s first element; reads of key bytes stay inside the ranges they are given. */
-    private static final long BYTES = UNSAFE.arrayBaseOffset(byte[].class);
-    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     /** How keys are kept as bytes; null for keys kept as objects. */
     private final KeyCodec codec;
     /** Per slot: the entry index + 1, or 0 for an empty slot. */
@@ -39,8 +34,6 @@ public final class KeyIndex {
     /** The bytes of keys, entry after entry; entry {@code e}'s are {@code [starts[e], starts[e + 1])}. */
     private byte[] bytes;
     private int[] starts;
-    /** Where {@link #entryFor} encodes a struct key (an index takes merges from one thread at a time). */
-    private byte[] scratch = new byte[0];
 
     /** An empty index of keys kept as objects, with room for about {@code expected} keys before it grows. */
     public KeyIndex(long expected) {
@@ -111,16 +104,16 @@ public final class KeyIndex {
         if (c != null) {
             if (c.isText()) {
                 if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-                    return bytesEntry(b, v.offset, v.length, c.readsBytes());
+                    int h = c.hashOf(b, v.offset, v.length, c.readsBytes());
+                    int s = bytesSlot(h, b, v.offset, v.length, c.readsBytes());
+                    int e = slots[s] - 1;
+                    return e >= 0 ? e : addBytes(h, s, b, v.offset, v.length);
                 }
-            } else if (key instanceof WeldStruct s && c.inArrays(s)) {
-                int n = c.size(s);
-                byte[] b = scratch;
-                if (b.length < n) {
-                    b = widerScratch(n);
-                }
-                c.encode(s, b);
-                return bytesEntry(b, 0, n, c.readsBytes());
+            } else if (key instanceof WeldStruct st && c.inArrays(st)) {
+                int h = c.hash(st);
+                int s = structSlot(h, st, c);
+                int e = slots[s] - 1;
+                return e >= 0 ? e : addStruct(h, s, st, c);
             }
         }
         return entry(key);
@@ -131,33 +124,36 @@ public final class KeyIndex {
         if (c != null) {
             if (c.isText()) {
                 if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-                    return bytesFind(b, v.offset, v.length, c.readsBytes());
+                    int h = c.hashOf(b, v.offset, v.length, c.readsBytes());
+                    return slots[bytesSlot(h, b, v.offset, v.length, c.readsBytes())] - 1;
                 }
-            } else if (key instanceof WeldStruct s && c.inArrays(s)) {
-                // A lookup may run beside others on the same dictionary: its own array, not the index's scratch.
-                byte[] b = new byte[c.size(s)];
-                c.encode(s, b);
-                return bytesFind(b, 0, b.length, c.readsBytes());
+            } else if (key instanceof WeldStruct st && c.inArrays(st)) {
+                return slots[structSlot(c.hash(st), st, c)] - 1;
             }
         }
         return entryOf(key);
-    }
-
-    @TruffleBoundary
-    private byte[] widerScratch(int n) {
-        scratch = new byte[Math.max(n, 2 * scratch.length)];
-        return scratch;
     }
 
     /** {@link #entryFor}, out of line. */
     @TruffleBoundary
     public int entry(Object key) {
         if (codec != null) {
-            if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-                return bytesEntry(b, v.offset, v.length, false);
+            byte[] b;
+            int from;
+            int n;
+            if (key instanceof WeldVector v && v.store instanceof byte[] vb) {
+                b = vb;
+                from = v.offset;
+                n = v.length;
+            } else {
+                b = codec.bytesOf(key);
+                from = 0;
+                n = b.length;
             }
-            byte[] b = codec.bytesOf(key);
-            return bytesEntry(b, 0, b.length, false);
+            int h = codec.hashOf(b, from, n, false);
+            int s = bytesSlot(h, b, from, n, false);
+            int e = slots[s] - 1;
+            return e >= 0 ? e : addBytes(h, s, b, from, n);
         }
         int h = spread(key.hashCode());
         int s = objectSlot(key, h);
@@ -175,94 +171,17 @@ public final class KeyIndex {
     public int entryOf(Object key) {
         if (codec != null) {
             if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-                return bytesFind(b, v.offset, v.length, false);
+                return slots[bytesSlot(codec.hashOf(b, v.offset, v.length, false), b, v.offset, v.length, false)] - 1;
             }
             byte[] b = codec.bytesOf(key);
-            return bytesFind(b, 0, b.length, false);
+            return slots[bytesSlot(codec.hashOf(b, 0, b.length, false), b, 0, b.length, false)] - 1;
         }
         return slots[objectSlot(key, spread(key.hashCode()))] - 1;
     }
 
-    /** The entry of the key whose bytes are {@code b[from, from + n)}, added (out of line) if absent. */
-    private int bytesEntry(byte[] b, int from, int n, boolean byByte) {
-        int h = bytesHash(b, from, n, byByte);
-        int s = bytesSlot(h, b, from, n, byByte);
-        int e = slots[s] - 1;
-        return e >= 0 ? e : addBytes(h, s, b, from, n);
-    }
-
-    /** The entry of the key whose bytes are {@code b[from, from + n)}, or -1 if it is absent. */
-    private int bytesFind(byte[] b, int from, int n, boolean byByte) {
-        return slots[bytesSlot(bytesHash(b, from, n, byByte), b, from, n, byByte)] - 1;
-    }
-
-    /**
-     * The hash of {@code b[from, from + n)}, eight bytes at a time (the last eight, or four and four, read where they
-     * overlap, so that no read leaves the range): a 16-byte struct key is two multiplications deep, not sixteen.
-     * {@code byByte} reads the same words a byte at a time (see {@link KeyCodec#freshlyWritten}).
-     */
-    private static int bytesHash(byte[] b, int from, int n, boolean byByte) {
-        long h = n * 0x9E3779B97F4A7C15L;
-        int i = 0;
-        for (; i + 8 <= n; i += 8) {
-            h = mix(h ^ word(b, from + i, byByte));
-        }
-        if (i < n) {
-            h = mix(h ^ tail(b, from, i, n, byByte));
-        }
-        return spread((int) (h ^ (h >>> 32)));
-    }
-
-    private static long mix(long h) {
-        long x = h * 0xBF58476D1CE4E5B9L;
-        return x ^ (x >>> 29);
-    }
-
-    /** The eight bytes of {@code b} from {@code at} as a long in the machine's byte order. */
-    private static long word(byte[] b, int at, boolean byByte) {
-        if (!byByte) {
-            return UNSAFE.getLong(b, BYTES + at);
-        }
-        long w = 0;
-        for (int j = 0; j < 8; j++) {
-            w |= (b[at + j] & 0xFFL) << 8 * (LITTLE_ENDIAN ? j : 7 - j);
-        }
-        return w;
-    }
-
-    /** The four bytes of {@code b} from {@code at} as an int in the machine's byte order, zero-extended. */
-    private static long half(byte[] b, int at, boolean byByte) {
-        if (!byByte) {
-            return UNSAFE.getInt(b, BYTES + at) & 0xFFFF_FFFFL;
-        }
-        long w = 0;
-        for (int j = 0; j < 4; j++) {
-            w |= (b[at + j] & 0xFFL) << 8 * (LITTLE_ENDIAN ? j : 3 - j);
-        }
-        return w;
-    }
-
-    /**
-     * The bytes of {@code b[from + i, from + n)}, fewer than eight, in a long (the last eight bytes of the key where
-     * there are, else its first and last four).
-     */
-    private static long tail(byte[] b, int from, int i, int n, boolean byByte) {
-        if (n >= 8) {
-            return word(b, from + n - 8, byByte);
-        }
-        if (n >= 4) {
-            return half(b, from, byByte) << 32 | half(b, from + n - 4, byByte);
-        }
-        long w = 0;
-        for (int j = 0; j < n; j++) {
-            w = w << 8 | b[from + j] & 0xFF;
-        }
-        return w;
-    }
-
     /**
      * The slot of the key whose bytes are {@code b[from, from + n)} and whose hash is {@code h}, or the empty slot
-     * where it would go.
+     * where it would go ({@code byByte}: {@code b} read a byte at a time, see {@link KeyCodec#freshlyWritten}).
      */
     private int bytesSlot(int h, byte[] b, int from, int n, boolean byByte) {
         int[] sl = slots;
@@ -271,7 +190,7 @@ public final class KeyIndex {
         for (int e = sl[s] - 1; e >= 0; e = sl[s] - 1) {
             if (hashes[e] == h) {
                 int at = starts[e];
-                if (starts[e + 1] - at == n && sameBytes(bytes, at, b, from, n, byByte)) {
+                if (starts[e + 1] - at == n && KeyHash.same(bytes, at, b, from, n, byByte)) {
                     return s;
                 }
             }
@@ -280,18 +199,18 @@ public final class KeyIndex {
         return s;
     }
 
-    /**
-     * Whether this index's {@code a[af, af + n)} and a probe's {@code b[bf, bf + n)} hold the same bytes, compared
-     * eight at a time ({@code b}'s read as {@code byByte} says).
-     */
-    private static boolean sameBytes(byte[] a, int af, byte[] b, int bf, int n, boolean byByte) {
-        int i = 0;
-        for (; i + 8 <= n; i += 8) {
-            if (word(a, af + i, false) != word(b, bf + i, byByte)) {
-                return false;
+    /** The slot of struct key {@code k}, whose hash is {@code h}, or the empty slot where it would go. */
+    private int structSlot(int h, WeldStruct k, KeyCodec c) {
+        int[] sl = slots;
+        int m = mask;
+        int s = h & m;
+        for (int e = sl[s] - 1; e >= 0; e = sl[s] - 1) {
+            if (hashes[e] == h && c.matches(k, bytes, starts[e])) {
+                return s;
             }
+            s = (s + 1) & m;
         }
-        return i == n || tail(a, af, i, n, false) == tail(b, bf, i, n, byByte);
+        return s;
     }
 
     /** The slot of {@code key}, whose hash is {@code h}, or the empty slot where it would go. */
@@ -309,6 +228,26 @@ public final class KeyIndex {
     /** Adds the key whose bytes are {@code b[from, from + n)} as the next entry at empty slot {@code s}. */
     @TruffleBoundary
     private int addBytes(int h, int s, byte[] b, int from, int n) {
+        int at = roomFor(n);
+        System.arraycopy(b, from, bytes, at, n);
+        int e = newEntry(h, s);
+        starts[e + 1] = at + n;
+        return e;
+    }
+
+    /** Adds struct key {@code k} (text in arrays) as the next entry at empty slot {@code s}, encoded by {@code c}. */
+    @TruffleBoundary
+    private int addStruct(int h, int s, WeldStruct k, KeyCodec c) {
+        int n = c.size(k);
+        int at = roomFor(n);
+        c.encode(k, bytes, at);
+        int e = newEntry(h, s);
+        starts[e + 1] = at + n;
+        return e;
+    }
+
+    /** Where the next key's {@code n} bytes go, with {@link #bytes} grown to hold them. */
+    private int roomFor(int n) {
         int at = starts[size];
         if (bytes.length - at < n) {
             long wider = Math.max(2L * bytes.length, (long) at + n);
@@ -318,10 +257,7 @@ public final class KeyIndex {
             MemoryBudget.charge(wider - bytes.length);
             bytes = Arrays.copyOf(bytes, (int) wider);
         }
-        System.arraycopy(b, from, bytes, at, n);
-        int e = newEntry(h, s);
-        starts[e + 1] = at + n;
-        return e;
+        return at;
     }
 
     /** Numbers a new entry of hash {@code h} at empty slot {@code s}, growing the arrays as needed. */

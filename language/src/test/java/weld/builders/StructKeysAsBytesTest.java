@@ -185,6 +185,47 @@ class StructKeysAsBytesTest extends SequentialAndParallel {
     }
 
     @Test
+    void keysWithTextLiteralsMadeInTheLoop() {
+        // Struct literals whose text is a vector literal are read a byte at a time; they meet the keys merged from
+        // data (read by words) in one dictionary.
+        long n = 3000;
+        Map<String, Long> sums = new TreeMap<>();
+        for (long x = 0; x < n; x++) {
+            sums.merge(text(x) + ',' + x % 2, x, Long::sum);
+        }
+        long join = 0;
+        for (long x = 0; x < n; x++) {
+            join += sums.get(text(x) + ',' + x % 2) * (x % 7);
+        }
+        // Nine bytes: a word and an overlapping last word, read by bytes or by words.
+        String literal = "{[i8(97L + x % 3L), 98c, 99c, 100c, 101c, 102c, 103c, 104c, i8(97L + x % 5L)], i32(x % 2L)}";
+        assertBoth("{" + sums.size() + ", " + join + ", " + sums.size() + ", " + 2 * n + "}",
+                "|n: i64, v: vec[vec[i8]]| "
+                + "let d = result(for(rangeiter(0L, n, 1L), dictmerger[{vec[i8], i32}, i64, +], |b, i, x| "
+                + "merge(b, {" + literal + ", x}))); "
+                + "let both = result(for(rangeiter(0L, n, 1L), dictmerger[{vec[i8], i32}, i64, +], |b, i, x| "
+                + "merge(merge(b, {" + literal + ", 1L}), {{lookup(v, x), i32(x % 2L)}, 1L}))); "
+                + "{len(tovec(d)), result(for(rangeiter(0L, n, 1L), merger[i64, +], |b, i, x| "
+                + "merge(b, lookup(d, " + literal + ") * (x % 7L)))), "
+                + "len(tovec(both)), result(for(tovec(both), merger[i64, +], |b, i, p| merge(b, p.$1)))}",
+                n, (Object) textRows(n));
+    }
+
+    /** The text of row {@code x} in {@link #keysWithTextLiteralsMadeInTheLoop}. */
+    private static String text(long x) {
+        return (char) ('a' + x % 3) + "bcdefgh" + (char) ('a' + x % 5);
+    }
+
+    /** The rows' text, as arrays. */
+    private static byte[][] textRows(long n) {
+        byte[][] r = new byte[(int) n][];
+        for (int x = 0; x < n; x++) {
+            r[x] = text(x).getBytes();
+        }
+        return r;
+    }
+
+    @Test
     void keysGivenFromJava() {
         for (Context c : contexts()) {
             Value d = c.eval("weld", "|v: vec[vec[i8]]| result(for(v, dictmerger[{vec[i8], i32}, i64, +], "

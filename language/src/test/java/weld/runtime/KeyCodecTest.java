@@ -22,8 +22,9 @@ import weld.types.WeldType;
 /**
  * {@link KeyCodec}: which key types are kept as bytes, keys of every field kind decoded as they were, bytes equal
  * exactly when keys are equal (as boxed struct keys compare: {@code -0.0} apart from {@code 0.0}, every NaN one key,
- * text of different splits apart), text at offsets and in slices, and a {@link KeyIndex} over struct keys kept as
- * bytes (the compiled-code path with a scratch array, the out-of-line one, lookups, copies).
+ * text of different splits apart), text at offsets and in slices, struct keys hashed and compared field by field as
+ * their bytes are, and a {@link KeyIndex} over struct keys kept as bytes (the compiled-code path, field by field,
+ * with text read by words and by bytes, the out-of-line one, lookups, copies).
  */
 class KeyCodecTest {
     private static final WeldType.Vec I8_TEXT = new WeldType.Vec(WeldType.Scalar.I8);
@@ -36,7 +37,8 @@ class KeyCodecTest {
         KeyCodec pair = KeyCodec.of(WeldType.Struct.of(I8_TEXT, WeldType.Scalar.I32));
         assertNotNull(pair);
         assertFalse(pair.isText());
-        assertTrue(pair.readsBytes(), "an encoding with text is read back a byte at a time");
+        assertFalse(pair.readsBytes(), "text fields from data are read by words");
+        assertTrue(pair.freshlyWritten().readsBytes());
         assertFalse(KeyCodec.of(WeldType.Struct.of(WeldType.Scalar.I64, WeldType.Scalar.I64)).readsBytes());
         assertFalse(KeyCodec.of(I8_TEXT).readsBytes());
         assertTrue(KeyCodec.of(I8_TEXT).freshlyWritten().readsBytes());
@@ -65,8 +67,8 @@ class KeyCodecTest {
         for (int j = 0; j < f.length; j++) {
             WeldType ft = t.fields().get(j);
             if (ft instanceof WeldType.Vec v) {
-                byte[] all = new byte[8];
-                int n = rnd.nextInt(3);
+                byte[] all = new byte[16];
+                int n = rnd.nextInt(3) == 0 ? rnd.nextInt(12) : rnd.nextInt(3);
                 int at = rnd.nextInt(all.length - n + 1);
                 for (int i = 0; i < n; i++) {
                     all[at + i] = (byte) (rnd.nextInt(2) * 200);
@@ -90,7 +92,7 @@ class KeyCodecTest {
 
     private static byte[] encoded(KeyCodec c, WeldStruct s) {
         byte[] b = new byte[c.size(s)];
-        c.encode(s, b);
+        c.encode(s, b, 0);
         return b;
     }
 
@@ -127,6 +129,31 @@ class KeyCodecTest {
     }
 
     @Test
+    void structKeysHashAndCompareFieldByFieldAsTheirBytesDo() {
+        WeldType.Struct t = everyKind();
+        KeyCodec words = KeyCodec.of(t);
+        KeyCodec bytes = words.freshlyWritten();
+        Random rnd = new Random(13);
+        List<WeldStruct> keys = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            keys.add(key(t, rnd));
+        }
+        for (WeldStruct a : keys) {
+            byte[] b = encoded(words, a);
+            byte[] shifted = new byte[b.length + 7];
+            System.arraycopy(b, 0, shifted, 5, b.length);
+            int h = words.hashOf(shifted, 5, b.length, false);
+            assertEquals(h, words.hash(a), "the hash of the struct is the hash of its bytes");
+            assertEquals(h, bytes.hash(a), "read by bytes or by words");
+            for (WeldStruct other : keys) {
+                byte[] o = encoded(words, other);
+                assertEquals(a.equals(other), words.matches(a, o, 0), a + " against " + other);
+                assertEquals(a.equals(other), bytes.matches(a, o, 0), a + " against " + other);
+            }
+        }
+    }
+
+    @Test
     void textFieldsOfDifferentSplitsStayApart() {
         WeldType.Struct t = WeldType.Struct.of(I8_TEXT, I8_TEXT);
         KeyCodec c = KeyCodec.of(t);
@@ -143,7 +170,8 @@ class KeyCodecTest {
 
     @Test
     void anIndexOfStructKeysKeptAsBytes() {
-        // {name, i32, f64} keys: the compiled-code path (scratch array), the out-of-line path and lookups agree
+        // {name, i32, f64} keys: the compiled-code path (text read by words and by bytes), the out-of-line path and
+        // lookups agree
         // with a map of the same keys, through growth; decoded keys and a copy find the same entries.
         WeldType.Struct t = WeldType.Struct.of(U8_TEXT, WeldType.Scalar.I32, WeldType.Scalar.F64);
         KeyCodec c = KeyCodec.of(t);
@@ -162,7 +190,12 @@ class KeyCodecTest {
             WeldStruct kept = new WeldStruct(t, new Object[] {new WeldVector(WeldType.Scalar.U8,
                 Arrays.copyOfRange(all, from, from + n), 0, n), key.fields[1], key.fields[2]});
             Integer expected = reference.computeIfAbsent(kept, k -> reference.size());
-            assertEquals(expected, i % 2 == 0 ? index.entryFor(key, c) : index.entry(key), kept.toString());
+            int e = switch (i % 3) {
+                case 0 -> index.entryFor(key, c);
+                case 1 -> index.entryFor(key, c.freshlyWritten());
+                default -> index.entry(key);
+            };
+            assertEquals(expected, e, kept.toString());
         }
         assertEquals(reference.size(), index.size());
         KeyIndex copy = index.copy();
@@ -170,6 +203,7 @@ class KeyCodecTest {
         for (int e = 0; e < keys.size(); e++) {
             assertEquals(keys.get(e), index.keyOf(e));
             assertEquals(e, index.find(keys.get(e), c));
+            assertEquals(e, index.find(keys.get(e), c.freshlyWritten()));
             assertEquals(e, copy.entryOf(index.keyOf(e)));
         }
         WeldStruct absent = new WeldStruct(t, new Object[] {new WeldVector(WeldType.Scalar.U8, new byte[13], 0, 13),

@@ -26,4 +26,14 @@ public final class MakeStructNode extends WeldExpressionNode {
         }
         return new WeldStruct(type, f);
     }
+
+    /** Whether one of the fields is a vector literal (text written just before the struct, when it is text). */
+    boolean hasVectorLiteral() {
+        for (WeldExpressionNode e : elems) {
+            if (e instanceof MakeVectorNode) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

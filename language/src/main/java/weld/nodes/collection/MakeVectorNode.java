@@ -34,10 +34,12 @@ public final class MakeVectorNode extends WeldExpressionNode {
 
     /**
      * The codec of dictionary keys of type {@code keyType} computed by {@code key}, or null where they are kept as
-     * objects: text made by a vector literal is read byte by byte ({@link KeyCodec#freshlyWritten}).
+     * objects: text made by a vector literal, alone or in a struct literal, is read byte by byte
+     * ({@link KeyCodec#freshlyWritten}).
      */
     public static KeyCodec keyCodec(WeldType keyType, WeldExpressionNode key) {
         KeyCodec c = KeyCodec.of(keyType);
-        return c != null && key instanceof MakeVectorNode ? c.freshlyWritten() : c;
+        boolean literal = key instanceof MakeVectorNode || key instanceof MakeStructNode s && s.hasVectorLiteral();
+        return c != null && literal ? c.freshlyWritten() : c;
     }
 }
