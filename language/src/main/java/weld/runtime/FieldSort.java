@@ -9,7 +9,8 @@ import weld.syntax.ScalarKind;
  * Sorted copies of vectors of structs, ordered by scalar (or text) fields in turn with Weld's {@code <} and
  * {@code >} on them (unsigned integers compared unsigned, floats with IEEE comparisons, so NaN is neither smaller nor larger). Structs
  * in columns ({@link StructColumns}) are sorted as a permutation ordered on the key columns, then gathered; others as
- * objects with a chain of Java comparators.
+ * objects with a chain of Java comparators, after an order by a first key of text where there is one
+ * ({@link TextSort}).
  */
 public final class FieldSort {
     private FieldSort() {
@@ -28,8 +29,12 @@ public final class FieldSort {
         }
         Object[] elems = (Object[]) Storage.newArray(null, v.length);
         System.arraycopy(v.store, v.offset, elems, 0, v.length);
+        WeldVector[] texts = vectors[0] ? TextSort.texts(elems, fields[0]) : null;
+        if (texts != null) {
+            byText(elems, texts, descending[0]);
+        }
         Comparator<Object> order = null;
-        for (int k = 0; k < fields.length; k++) {
+        for (int k = texts == null ? 0 : 1; k < fields.length; k++) {
             int field = fields[k];
             if (kinds[k] == ScalarKind.F64 || kinds[k] == ScalarKind.F32) {
                 for (Object e : elems) {
@@ -45,8 +50,30 @@ public final class FieldSort {
             byField = descending[k] ? byField.reversed() : byField;
             order = order == null ? byField : order.thenComparing(byField);
         }
-        Arrays.sort(elems, order);
+        if (texts == null) {
+            Arrays.sort(elems, order);
+        } else if (order != null) {
+            // Runs of equal text, in the order of their first rows, each sorted by the other keys.
+            for (int i = 0, j; i < elems.length; i = j) {
+                WeldVector t = (WeldVector) ((WeldStruct) elems[i]).fields[fields[0]];
+                j = i + 1;
+                while (j < elems.length && ScalarVectorOrder.compare(t.kind, t,
+                        (WeldVector) ((WeldStruct) elems[j]).fields[fields[0]]) == 0) {
+                    j++;
+                }
+                Arrays.sort(elems, i, j, order);
+            }
+        }
         return new WeldVector(v.elemType, elems, 0, elems.length);
+    }
+
+    /** Puts {@code elems} in the order of their text {@code texts} ({@link TextSort}), stably. */
+    private static void byText(Object[] elems, WeldVector[] texts, boolean descending) {
+        int[] p = TextSort.sorted(texts, descending);
+        Object[] from = elems.clone();
+        for (int i = 0; i < p.length; i++) {
+            elems[i] = from[p[i]];
+        }
     }
 
     /** {@link #sorted} of a vector stored in columns: a permutation sorted by the key columns, then gathered. */

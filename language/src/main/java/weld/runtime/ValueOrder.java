@@ -78,6 +78,14 @@ public final class ValueOrder {
         Object[] r = (Object[]) Storage.newArray(null, v.length);
         System.arraycopy((Object[]) v.store, v.offset, r, 0, v.length);
         ScalarKind k = Storage.kindOf(((WeldType.Vec) elem).elem());
+        WeldVector[] texts = TextSort.texts(r, -1);
+        if (texts != null) {
+            int[] p = TextSort.sorted(texts, descending);
+            for (int i = 0; i < p.length; i++) {
+                r[i] = texts[p[i]];
+            }
+            return new WeldVector(v.elemType, r, 0, v.length);
+        }
         boolean typed = k != null;
         for (int i = 0; i < r.length && typed; i++) {
             typed = ScalarVectorOrder.typed((WeldVector) r[i]);

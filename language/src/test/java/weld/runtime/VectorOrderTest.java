@@ -102,6 +102,43 @@ class VectorOrderTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"i8", "u8"})
+    void structsSortedByTextAloneKeepTheOrderOfEqualNames(String type) {
+        // Names of up to 12 bytes, a third sharing a 20-byte prefix: ties are many, and some are several chunks deep.
+        Random rnd = new Random(type.hashCode() + 5);
+        List<List<Long>> names = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            List<Long> r = new ArrayList<>();
+            int shared = rnd.nextInt(3) == 0 ? 20 : 0;
+            for (int j = 0; j < shared; j++) {
+                r.add((long) (j * 37 % 256 - 128));
+            }
+            for (int j = rnd.nextInt(3); j > 0; j--) {
+                r.add((long) new int[] {-128, -1, 0, 1, 127}[rnd.nextInt(5)]);
+            }
+            names.add(r);
+        }
+        for (boolean descending : new boolean[] {false, true}) {
+            String cmp = descending ? "compare(q.$0, p.$0)" : "compare(p.$0, q.$0)";
+            Value f = context.eval("weld", "|v: vec[vec[i64]]| let rows = map(v, |r| {map(r, |c| " + type + "(c)), 0}); "
+                    + "let numbered = result(for(rows, appender[{vec[" + type + "], i64}], |b, i, e| merge(b, {e.$0, i}))); "
+                    + "map(sort(numbered, |p, q| " + cmp + "), |r| r.$1)");
+            Comparator<Integer> text = Comparator.comparing(i -> canonical(type, names.get(i)), lexicographic(type));
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                order.add(i);
+            }
+            order.sort(descending ? text.reversed() : text);
+            Value r = f.execute(proxy(names));
+            List<Long> got = new ArrayList<>();
+            for (long j = 0; j < r.getArraySize(); j++) {
+                got.add(r.getArrayElement(j).asLong());
+            }
+            assertEquals(order.stream().map(Integer::longValue).toList(), got, descending ? "descending" : "ascending");
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"i8", "u8", "i32", "u64", "f64", "f32"})
     void comparisonsOfVectorsAndOfTheirSlices(String type) {
         Random rnd = new Random(type.hashCode() + 1);
