@@ -13,11 +13,14 @@ import weld.ir.Symbol;
 /**
  * Common subexpression elimination: an expression that occurs twice where both occurrences would be evaluated
  * (not only in one branch of an {@code if}, and not only inside a loop body) is computed once into a {@code let}
- * at the innermost node that contains both. Only expressions that cannot fail and do not touch a builder are
- * shared, so evaluating them earlier changes nothing but the time taken.
+ * at the innermost node that contains both. Only expressions that do not touch a builder are shared, and that
+ * cannot fail, so that evaluating them earlier changes nothing but the time taken; or lookups ({@code lookup(d, k)},
+ * whose key or index may be missing) whose operands cannot fail and whose first occurrence is the first thing
+ * evaluated there that may fail, so that a failing program still fails with the same error.
  *
  * <pre>
  * (x * y + 1) / (x * y - 1)   =&gt;   (let t = x * y; (t + 1) / (t - 1))
+ * lookup(d, k).$0 * f64(lookup(d, k).$1)   =&gt;   (let t = lookup(d, k); t.$0 * f64(t.$1))
  * </pre>
  */
 final class Cse implements Pass {
@@ -88,10 +91,9 @@ final class Cse implements Pass {
                 path.add(l.symbol());
             }
             List<Expr> children = Children.of(n);
+            boolean[] failed = {false};
             for (int k = 0; k < children.size(); k++) {
-                if (!Effects.isConditional(n, k, children.get(k))) {
-                    collect(children.get(k), seen, path);
-                }
+                visit(n, k, children.get(k), seen, path, failed);
             }
             Expr best = null;
             int bestSize = 0;
@@ -116,11 +118,12 @@ final class Cse implements Pass {
          * reads none of them (every binder has its own symbol, so a variable bound inside the node that the
          * candidate reads is bound on that path).
          */
-        private void collect(Expr e, Map<String, Occurrences> seen, Set<Symbol> path) {
+        private void collect(Expr e, Map<String, Occurrences> seen, Set<Symbol> path, boolean[] failed) {
             if (candidate(e) && repeated.contains(facts.key(e))) {
                 Occurrences occ = seen.get(facts.key(e));
                 if (occ == null) {
-                    seen.put(facts.key(e), new Occurrences(e, !Symbols.anyIdent(e, path::contains)));
+                    boolean movable = !Symbols.anyIdent(e, path::contains) && !(facts.mayFail(e) && failed[0]);
+                    seen.put(facts.key(e), new Occurrences(e, movable));
                 } else {
                     occ.count++;
                 }
@@ -128,18 +131,35 @@ final class Cse implements Pass {
             Symbol let = e instanceof Expr.Let l && path.add(l.symbol()) ? l.symbol() : null;
             List<Expr> children = Children.of(e);
             for (int k = 0; k < children.size(); k++) {
-                if (!Effects.isConditional(e, k, children.get(k))) {
-                    collect(children.get(k), seen, path);
-                }
+                visit(e, k, children.get(k), seen, path, failed);
             }
             if (let != null) {
                 path.remove(let);
+            }
+            failed[0] |= Effects.failsItself(e);
+        }
+
+        /**
+         * {@link #collect}s child {@code k} of {@code parent} where it is evaluated whenever the parent is; in
+         * evaluation order, {@code failed} says whether something evaluated so far may have failed.
+         */
+        private void visit(Expr parent, int k, Expr child, Map<String, Occurrences> seen, Set<Symbol> path,
+                           boolean[] failed) {
+            if (Effects.isConditional(parent, k, child)) {
+                failed[0] |= facts.mayFail(child);
+            } else {
+                collect(child, seen, path, failed);
             }
         }
 
         private boolean candidate(Expr e) {
             return !Effects.isTrivial(e) && !(e instanceof Expr.Lambda) && !(e instanceof Expr.Iter)
-                    && !facts.touchesBuilder(e) && !facts.mayFail(e);
+                    && !facts.touchesBuilder(e) && (!facts.mayFail(e) || failsOnlyItself(e));
+        }
+
+        /** Whether {@code e} is a lookup whose operands cannot fail. */
+        private boolean failsOnlyItself(Expr e) {
+            return e instanceof Expr.Lookup l && !facts.mayFail(l.collection()) && !facts.mayFail(l.key());
         }
 
         private Expr replace(Expr e, Expr best, String k, Expr ref) {
