@@ -152,7 +152,7 @@ public final class ColumnGroupMerger {
                 int g;
                 if (objectKeys) {
                     int l = (int) key[j];
-                    g = renumber[l] >= 0 ? renumber[l] : (renumber[l] = order.entry(local.keyOf(l)));
+                    g = renumber[l] >= 0 ? renumber[l] : (renumber[l] = order.entryOfEntry(local, l));
                 } else {
                     g = index.entryIndex(key[j]);
                 }

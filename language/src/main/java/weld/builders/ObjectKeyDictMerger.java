@@ -81,7 +81,7 @@ public final class ObjectKeyDictMerger extends EntryColumns {
     public void mergeAll(ObjectKeyDictMerger other) {
         feedback.recordPartial(other.filled);
         for (int j = 0; j < other.filled; j++) {
-            mergeRow(index.entry(other.index.keyOf(j)), other.values, j);
+            mergeRow(index.entryOfEntry(other.index, j), other.values, j);
         }
     }
 

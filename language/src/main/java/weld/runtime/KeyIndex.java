@@ -104,10 +104,8 @@ public final class KeyIndex {
         if (c != null) {
             if (c.isText()) {
                 if (key instanceof WeldVector v && v.store instanceof byte[] b) {
-                    int h = c.hashOf(b, v.offset, v.length, c.readsBytes());
-                    int s = bytesSlot(h, b, v.offset, v.length, c.readsBytes());
-                    int e = slots[s] - 1;
-                    return e >= 0 ? e : addBytes(h, s, b, v.offset, v.length);
+                    return bytesEntry(c.hashOf(b, v.offset, v.length, c.readsBytes()), b, v.offset, v.length,
+                            c.readsBytes());
                 }
             } else if (key instanceof WeldStruct st && c.inArrays(st)) {
                 int h = c.hash(st);
@@ -150,12 +148,35 @@ public final class KeyIndex {
                 from = 0;
                 n = b.length;
             }
-            int h = codec.hashOf(b, from, n, false);
-            int s = bytesSlot(h, b, from, n, false);
-            int e = slots[s] - 1;
-            return e >= 0 ? e : addBytes(h, s, b, from, n);
+            return bytesEntry(codec.hashOf(b, from, n, false), b, from, n, false);
         }
-        int h = spread(key.hashCode());
+        return objectEntry(key, spread(key.hashCode()));
+    }
+
+    /**
+     * The entry index of entry {@code j} of {@code other} (an index of the same key type, e.g. a parallel loop's
+     * partial), added as the next entry if absent: its stored hash and bytes reused, the key neither decoded nor
+     * hashed again.
+     */
+    @TruffleBoundary
+    public int entryOfEntry(KeyIndex other, int j) {
+        int h = other.hashes[j];
+        if (codec != null) {
+            int from = other.starts[j];
+            return bytesEntry(h, other.bytes, from, other.starts[j + 1] - from, false);
+        }
+        return objectEntry(other.keys[j], h);
+    }
+
+    /** The entry of the key whose bytes are {@code b[from, from + n)} and whose hash is {@code h}, added if absent. */
+    private int bytesEntry(int h, byte[] b, int from, int n, boolean byByte) {
+        int s = bytesSlot(h, b, from, n, byByte);
+        int e = slots[s] - 1;
+        return e >= 0 ? e : addBytes(h, s, b, from, n);
+    }
+
+    /** The entry of {@code key}, kept as an object, whose hash is {@code h}, added if absent. */
+    private int objectEntry(Object key, int h) {
         int s = objectSlot(key, h);
         int e = slots[s] - 1;
         if (e >= 0) {

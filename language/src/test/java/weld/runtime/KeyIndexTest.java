@@ -17,7 +17,8 @@ import weld.types.WeldType;
 
 /**
  * {@link KeyIndex}: entries in the order of first insertion through growth and rehashing, colliding hashes, and text
- * kept as bytes (keys at offsets of larger arrays, equal keys from different arrays, copies left apart).
+ * kept as bytes (keys at offsets of larger arrays, equal keys from different arrays, copies left apart), and the
+ * entries of one index (a parallel loop's partial) taken into another with their stored hashes and bytes.
  */
 class KeyIndexTest {
     @Test
@@ -144,5 +145,48 @@ class KeyIndexTest {
         }
         assertEquals(256, index.size());
         assertEquals(-1, index.entryOf("AaAaAaAaAaAaAaBc"));
+    }
+
+    @Test
+    void entriesOfAnotherIndexMeetTheSameKeysMergedDirectly() {
+        WeldType.Vec text = new WeldType.Vec(WeldType.Scalar.I8);
+        WeldType[] types = {text, WeldType.Struct.of(text, WeldType.Scalar.I32), WeldType.Struct.of(text,
+            new WeldType.Vec(WeldType.Scalar.I64))};
+        Random rnd = new Random(9);
+        for (WeldType t : types) {
+            KeyIndex target = KeyIndex.forKey(t, 0);
+            KeyIndex partial = KeyIndex.forKey(t, 0);
+            KeyIndex reference = KeyIndex.forKey(t, 0);
+            for (int i = 0; i < 3000; i++) {
+                Object key = key(t, rnd);
+                (i % 2 == 0 ? target : partial).entry(key);
+            }
+            for (int e = 0; e < target.size(); e++) {
+                reference.entry(target.keyOf(e));
+            }
+            for (int j = 0; j < partial.size(); j++) {
+                int e = target.entryOfEntry(partial, j);
+                assertEquals(reference.entry(partial.keyOf(j)), e, t + ": " + partial.keyOf(j));
+                assertEquals(partial.keyOf(j), target.keyOf(e));
+            }
+            assertEquals(reference.size(), target.size(), t.toString());
+            assertTrue(target.size() < 3000, "the two halves share keys");
+        }
+    }
+
+    /** A key of type {@code t} (text, {text, i32} or {text, vec[i64]}, the last kept as objects) from few values. */
+    private static Object key(WeldType t, Random rnd) {
+        byte[] b = new byte[rnd.nextInt(10)];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) ('a' + rnd.nextInt(2));
+        }
+        WeldVector name = new WeldVector(WeldType.Scalar.I8, b, 0, b.length);
+        if (t instanceof WeldType.Vec) {
+            return name;
+        }
+        WeldType second = ((WeldType.Struct) t).fields().get(1);
+        Object other = second instanceof WeldType.Vec v
+                ? new WeldVector(v.elem(), new long[] {rnd.nextInt(3)}, 0, 1) : (Object) rnd.nextInt(3);
+        return new WeldStruct((WeldType.Struct) t, new Object[] {name, other});
     }
 }
