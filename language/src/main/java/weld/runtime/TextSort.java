@@ -34,6 +34,8 @@ public final class TextSort {
     private long[] keys;
     private long[] keysAside;
     private int[] orderAside;
+    /** Per byte of the keys, the count of each value (then where it goes); reused by every radix sort. */
+    private final int[][] counts = new int[8][256];
 
     private TextSort(byte[][] arrays, int[] offsets, int[] lengths, boolean unsigned, boolean descending) {
         this.arrays = arrays;
@@ -158,7 +160,9 @@ public final class TextSort {
 
     /** Sorts {@code keys[lo, hi)}, and {@code order} with them, stably by the keys' unsigned values. */
     private void radixSort(int lo, int hi) {
-        int[][] counts = new int[8][256];
+        for (int[] c : counts) {
+            Arrays.fill(c, 0);
+        }
         for (int i = lo; i < hi; i++) {
             long k = keys[i];
             for (int b = 0; b < 8; b++) {
