@@ -29,8 +29,8 @@ import weld.types.WeldType;
  * {@link WeldContext#workerContext()}) while it runs tasks, so the pool can be shared, the context closed at any
  * time, and a context shared with a single-threaded language such as JavaScript still runs loops on all threads;
  * the worker context compiles one copy of the loop body ({@code newTask}, cached per loop) that all runners call.
- * A runtime error in one task stops the others (tasks not started are skipped, running ones stop within 2^16
- * iterations) and is rethrown once they have stopped; closing the context interrupts the waiting thread.
+ * A runtime error in one task stops the others (tasks not started are skipped, running ones finish their range,
+ * see {@link LoopChunkRoot}) and is rethrown once they have stopped; closing the context interrupts the waiting thread.
  *
  * <p>Splitting: at least two grains of iterations are needed (option {@code weld.Grain}; adaptive by default:
  * {@value #ADAPTIVE_MIN_GRAIN} iterations or an eighth of a thread's share, whichever is larger), and there are at
@@ -91,8 +91,9 @@ public final class ParallelLoop {
             done = true;
         } finally {
             if (!done) {
-                // An error or an interrupt: the other runners stop (within 2^16 iterations) and are waited for, so
-                // no worker is still inside the context when the error reaches the caller (who may close it next).
+                // An error or an interrupt: the other runners stop (at the end of their task, or where the context
+                // is cancelled) and are waited for, so no worker is still inside the context when the error reaches
+                // the caller (who may close it next).
                 runner.failed.set(true);
                 for (ForkJoinTask<?> h : helpers) {
                     h.quietlyJoin();

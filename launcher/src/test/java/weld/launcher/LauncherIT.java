@@ -428,6 +428,26 @@ class LauncherIT {
         assertFalse(r.err().contains("opt inval"), r.err());
     }
 
+    @Test
+    void parallelReductionTasksCompile() throws Exception {
+        // A task of a parallel reduction compiles (its root, not only its loop on stack replacement): a failed
+        // compilation throws here instead of leaving the tasks in the interpreter.
+        Path prog = dir.resolve("parallel-sum.weld");
+        Files.writeString(prog,
+                "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x % 1000L)))");
+        Result r = weld(null, "--threads", "2", "--engine.MultiTier=false", "--engine.BackgroundCompilation=false",
+                "--engine.TraceCompilation=true", "--engine.CompilationFailureAction=Throw", "run", prog.toString(),
+                "--arg", "1000000", "--repeat", "12");
+        assertEquals(0, r.exit(), r.err());
+        long sum = 0;
+        for (long x = 0; x < 1_000_000; x++) {
+            sum += x % 1000;
+        }
+        assertEquals(Long.toString(sum), r.out().strip());
+        assertTrue(r.err().matches("(?s).*opt done .*LoopChunkRoot.*"), "the task root compiled: " + r.err());
+        assertFalse(r.err().contains("opt failed"), r.err());
+    }
+
     private static String json(double[] values) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < values.length; i++) {
