@@ -18,8 +18,8 @@ import weld.types.WeldType;
  * the index holds no object per key (10^6 names would be 2·10^6 small objects that every young collection copies)
  * and a probe compares the bytes there, and {@link #entryFor} and {@link #find} hash and probe them in the caller's
  * compiled code (a struct key hashed and compared field by field there, with the caller's codec, and encoded only
- * when it is new). Other keys are kept as the objects
- * they are, by their {@code equals} and {@code hashCode} (vectors and structs by content).
+ * when it is new). Other keys are kept as the objects they are, by their {@code equals} and {@code hashCode}
+ * (vectors and structs by content).
  */
 public final class KeyIndex {
     /** How keys are kept as bytes; null for keys kept as objects. */
