@@ -100,10 +100,11 @@ public final class KeyCodec {
 
     /**
      * This codec for keys whose text the caller writes just before each probe (a vector literal made in the loop,
-     * alone or as a struct's field): its probes read that text a byte at a time. A probe reads keys by words, but a word read of bytes stored one by one
-     * an instant before waits for the stores to complete (no store-to-load forwarding across several stores): 24
-     * against 19 ms for 10^6 such keys of 7 bytes, where keys from data read by words gain 21 -> 14 ms. Reading
-     * bytes also lets partial evaluation keep such a key's array virtual. The hash is the same either way.
+     * alone or as a struct's field): its probes read that text a byte at a time. A probe reads keys by words, but a
+     * word read of bytes stored one by one an instant before waits for the stores to complete (no store-to-load
+     * forwarding across several stores): 24 against 19 ms for 10^6 such keys of 7 bytes, where keys from data read
+     * by words gain 21 -> 14 ms. Reading bytes also lets partial evaluation keep such a key's array virtual. The hash
+     * is the same either way.
      */
     public KeyCodec freshlyWritten() {
         return new KeyCodec(type, textElem, carriers, texts, true);

@@ -120,8 +120,8 @@ class VectorOrderTest {
         }
         for (boolean descending : new boolean[] {false, true}) {
             String cmp = descending ? "compare(q.$0, p.$0)" : "compare(p.$0, q.$0)";
-            Value f = context.eval("weld", "|v: vec[vec[i64]]| let rows = map(v, |r| {map(r, |c| " + type + "(c)), 0}); "
-                    + "let numbered = result(for(rows, appender[{vec[" + type + "], i64}], |b, i, e| merge(b, {e.$0, i}))); "
+            Value f = context.eval("weld", "|v: vec[vec[i64]]| let numbered = result(for(v, appender[{vec["
+                    + type + "], i64}], |b, i, r| merge(b, {map(r, |c| " + type + "(c)), i}))); "
                     + "map(sort(numbered, |p, q| " + cmp + "), |r| r.$1)");
             Comparator<Integer> text = Comparator.comparing(i -> canonical(type, names.get(i)), lexicographic(type));
             List<Integer> order = new ArrayList<>();
