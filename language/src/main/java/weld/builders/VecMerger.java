@@ -48,6 +48,12 @@ public final class VecMerger {
     private int[] narrowCounts;
     /** Whether the tasks of a parallel loop share these columns ({@link #share}). */
     private boolean sharedColumns;
+    /**
+     * Whether the tasks of a parallel loop share this vecmerger ({@link #share}): one field, so that a compiled merge
+     * tests it with one load and no branch of its own (a {@code ||} of the two fields above was a diamond per merge
+     * in a task's loop, where the vecmerger is a heap object).
+     */
+    private boolean shared;
 
     /** A vecmerger starting from a copy of {@code init}. */
     public VecMerger(WeldType elemType, BinOp op, WeldVector init) {
@@ -260,6 +266,7 @@ public final class VecMerger {
     /** Switches to atomic element updates and returns this vecmerger, to be shared by the tasks of a parallel loop. */
     @TruffleBoundary
     public VecMerger share() {
+        shared = true;
         if (store instanceof StructColumns) {
             sharedColumns = true;
             return this;
@@ -279,7 +286,7 @@ public final class VecMerger {
      * others through {@link #mergeBoxed}.
      */
     public boolean isShared() {
-        return compareAndSet != null || sharedColumns;
+        return shared;
     }
 
     /**

@@ -41,6 +41,23 @@ class VecMergerTest {
         assertNotSame(store, new VecMerger(WeldType.Scalar.I64, BinOp.ADD, whole).result().store);
     }
 
+    /** Sharing is one flag for both layouts: primitive elements (atomic array updates) and columns of structs. */
+    @Test
+    void sharingIsSeenForArraysAndForColumns() {
+        VecMerger scalars = new VecMerger(WeldType.Scalar.F64, BinOp.ADD,
+                new WeldVector(WeldType.Scalar.F64, new double[] {1, 2}, 0, 2));
+        assertFalse(scalars.isShared());
+        assertSame(scalars, scalars.share());
+        assertTrue(scalars.isShared());
+        WeldType pair = WeldType.Struct.of(WeldType.Scalar.I64, WeldType.Scalar.F64);
+        VecMerger columns = new VecMerger(pair, BinOp.ADD,
+                new WeldVector(pair, weld.runtime.StructLayout.of(pair).allocate(3), 0, 3));
+        assertFalse(columns.isShared());
+        columns.share();
+        assertTrue(columns.isShared());
+        assertFalse(columns.emptyCopy().isShared());
+    }
+
     @Test
     void taskCopiesStartAtTheIdentity() {
         WeldVector d = new WeldVector(WeldType.Scalar.F64, new double[] {5, 6}, 0, 2);
