@@ -13,6 +13,7 @@ import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 
 import weld.runtime.MemoryBudget;
+import weld.runtime.StructLayout;
 import weld.runtime.WeldVector;
 import weld.syntax.BinOp;
 import weld.types.WeldType;
@@ -51,7 +52,7 @@ class VecMergerTest {
         assertTrue(scalars.isShared());
         WeldType pair = WeldType.Struct.of(WeldType.Scalar.I64, WeldType.Scalar.F64);
         VecMerger columns = new VecMerger(pair, BinOp.ADD,
-                new WeldVector(pair, weld.runtime.StructLayout.of(pair).allocate(3), 0, 3));
+                new WeldVector(pair, StructLayout.of(pair).allocate(3), 0, 3));
         assertFalse(columns.isShared());
         columns.share();
         assertTrue(columns.isShared());
