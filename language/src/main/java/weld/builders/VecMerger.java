@@ -46,12 +46,10 @@ public final class VecMerger {
     private MethodHandle compareAndSet;
     /** The {@code int} counters of a loop counting into this vecmerger ({@link #countNarrow}), else null. */
     private int[] narrowCounts;
-    /** Whether the tasks of a parallel loop share these columns ({@link #share}). */
-    private boolean sharedColumns;
     /**
      * Whether the tasks of a parallel loop share this vecmerger ({@link #share}): one field, so that a compiled merge
-     * tests it with one load and no branch of its own (a {@code ||} of the two fields above was a diamond per merge
-     * in a task's loop, where the vecmerger is a heap object).
+     * tests it with one load and no branch of its own (a {@code ||} of two fields was a branch per merge in a task's
+     * loop, where the vecmerger is a heap object).
      */
     private boolean shared;
 
@@ -268,7 +266,6 @@ public final class VecMerger {
     public VecMerger share() {
         shared = true;
         if (store instanceof StructColumns) {
-            sharedColumns = true;
             return this;
         }
         VarHandle h = MethodHandles.arrayElementVarHandle(store.getClass());
@@ -305,7 +302,7 @@ public final class VecMerger {
             return;
         }
         if (store instanceof StructColumns c) {
-            if (sharedColumns) {
+            if (shared) {
                 mergeFieldsAtomically(c, index, (WeldStruct) value);
             } else {
                 c.set(index, (WeldStruct) ScalarOps.combine(elemType, op, c.get(index), value));
