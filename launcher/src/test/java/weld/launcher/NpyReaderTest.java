@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,8 +22,13 @@ class NpyReaderTest {
     Path dir;
 
     private Path npy(String name, String descr, String shape, byte[] data) throws Exception {
+        return npy(name, descr, shape, data, 64);
+    }
+
+    /** A version 1.0 file whose data starts at a multiple of {@code align} bytes (NumPy writes 64). */
+    private Path npy(String name, String descr, String shape, byte[] data, int align) throws Exception {
         String header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
-        header += " ".repeat(63 - (header.length() + 10) % 64) + "\n";
+        header += " ".repeat(align - 1 - (header.length() + 10) % align) + "\n";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
         out.write(header.length() & 0xFF);
@@ -48,6 +55,30 @@ class NpyReaderTest {
         assertArrayEquals(new byte[] {-1, 2}, (byte[]) NpyReader.read(npy("u.npy", "|u1", "(2,)", new byte[] {-1, 2})));
         assertArrayEquals(new boolean[] {true, false}, (boolean[]) NpyReader.read(npy("b.npy", "|b1", "(2,)", new byte[] {1, 0})));
         assertArrayEquals(new double[0], (double[]) NpyReader.read(npy("e.npy", "<f8", "(0,)", new byte[0])));
+        assertArrayEquals(new float[] {0.5f}, (float[]) NpyReader.read(npy("f.npy", "<f4", "(1,)", new byte[] {0, 0, 0, 63})));
+        assertArrayEquals(new long[] {-2}, (long[]) NpyReader.read(npy("l.npy", "<i8", "(1,)",
+                new byte[] {-2, -1, -1, -1, -1, -1, -1, -1})));
+        assertArrayEquals(new short[] {258}, (short[]) NpyReader.read(npy("s.npy", "<i2", "(1,)", new byte[] {2, 1})));
+    }
+
+    @Test
+    void dataNeedNotBeAligned() throws Exception {
+        // The format pads the header to 64 bytes, but a file written by hand may not: elements are read unaligned.
+        Path odd = npy("odd.npy", "<f8", "(3,)", doubles(1.25, -3.5, 1e300), 1);
+        assertTrue((Files.size(odd) - 3 * 8) % 8 != 0, "the data should start at an unaligned offset");
+        assertArrayEquals(new double[] {1.25, -3.5, 1e300}, (double[]) NpyReader.read(odd));
+    }
+
+    @Test
+    void anArrayLargerThanTheHeapIsBadInput() throws Exception {
+        long n = Integer.MAX_VALUE - 8;
+        Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < 8 * n, "a heap that holds 16 GiB");
+        // A sparse file: the header of 2^31 - 9 i64 elements, then a hole of 16 GiB (mapped, never read).
+        Path big = npy("big.npy", "<i8", "(" + n + ",)", new byte[0]);
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(Files.size(big) + 8 * n);
+        }
+        rejects(big, "do not fit in the Java heap");
     }
 
     private void rejects(Path file, String message) {
