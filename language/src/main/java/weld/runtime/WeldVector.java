@@ -19,7 +19,7 @@ import weld.types.WeldType;
  * and a length. Immutable once built; {@code slice}
  * makes a view on the same array, and the store may be an external buffer read in place. Exposed to other languages
  * as a read-only array and, for scalar elements, as a read-only buffer of the packed elements (interop buffer
- * messages, read from the backing array without copying it).
+ * messages, read from the backing array without copying it); its meta object is its type ({@link WeldTypeObject}).
  */
 @ExportLibrary(InteropLibrary.class)
 public final class WeldVector implements TruffleObject {
@@ -77,6 +77,17 @@ public final class WeldVector implements TruffleObject {
             throw InvalidArrayIndexException.create(index);
         }
         return Exporter.export(elemType, get((int) index));
+    }
+
+    @ExportMessage
+    boolean hasMetaObject() {
+        return true;
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object getMetaObject() {
+        return new WeldTypeObject(new WeldType.Vec(elemType));
     }
 
     @ExportMessage

@@ -141,6 +141,20 @@ class HostBufferTest {
     }
 
     @Test
+    void aVectorsMetaObjectIsItsType() {
+        Value u32 = eval("|| [u32(1), u32(4000000000L)]").execute();
+        Value meta = u32.getMetaObject();
+        assertTrue(meta.isMetaObject());
+        assertEquals("vec[u32]", meta.getMetaQualifiedName());
+        assertEquals("vec[u32]", meta.getMetaSimpleName());
+        assertTrue(meta.isMetaInstance(u32));
+        assertFalse(meta.isMetaInstance(eval("|| [1, 2]").execute()), "a vec[i32] has the same bytes");
+        assertFalse(meta.isMetaInstance(5));
+        assertEquals("vec[{i32,f64}]", eval("|| [{1, 2.0}]").execute().getMetaObject().getMetaQualifiedName());
+        assertEquals("vec[vec[i8]]", eval("|| [[i8(1)]]").execute().getMetaObject().getMetaQualifiedName());
+    }
+
+    @Test
     void weldVectorsPassBackAsTheyAre() {
         Value ints = eval("|| [1, 300, 3]").execute();
         assertEquals(304L, eval("|v: vec[i32]| result(for(v, merger[i64,+], |b, i, x| merge(b, i64(x))))")

@@ -55,6 +55,10 @@ final class ResultEncoder {
             return pairs;
         }
         if (v.hasArrayElements()) {
+            List<Object> packed = PackedElements.of(v);
+            if (packed != null) {
+                return packed;
+            }
             long n = v.getArraySize();
             List<Object> l = new ArrayList<>((int) n);
             for (long i = 0; i < n; i++) {
@@ -75,8 +79,20 @@ final class ResultEncoder {
             case Boolean b -> sb.append(b);
             case Long l -> sb.append(l);
             case BigInteger b -> sb.append(b);
-            case Float f -> writeFloat(sb, f, Float.toString(f));
-            case Double d -> writeFloat(sb, d, Double.toString(d));
+            case Float f -> {
+                if (Float.isFinite(f)) {
+                    sb.append((float) f); // the shortest round-trip form, as Float.toString, without a String
+                } else {
+                    writeNonFinite(sb, f);
+                }
+            }
+            case Double d -> {
+                if (Double.isFinite(d)) {
+                    sb.append((double) d);
+                } else {
+                    writeNonFinite(sb, d);
+                }
+            }
             case List<?> l -> {
                 sb.append('[');
                 for (int i = 0; i < l.size(); i++) {
@@ -103,13 +119,7 @@ final class ResultEncoder {
         }
     }
 
-    private static void writeFloat(StringBuilder sb, double d, String shortest) {
-        if (Double.isNaN(d)) {
-            sb.append("\"NaN\"");
-        } else if (Double.isInfinite(d)) {
-            sb.append(d > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-        } else {
-            sb.append(shortest);
-        }
+    private static void writeNonFinite(StringBuilder sb, double d) {
+        sb.append(Double.isNaN(d) ? "\"NaN\"" : d > 0 ? "\"Infinity\"" : "\"-Infinity\"");
     }
 }

@@ -100,7 +100,8 @@ final class RunCommand {
                     result = fn.execute(args);
                     runs.add((System.nanoTime() - s) / 1e6);
                 }
-                out.println(ResultEncoder.encode(result));
+                // Encoded in one call: println of a long string converts it to characters and back in small steps.
+                out.writeBytes((ResultEncoder.encode(result) + System.lineSeparator()).getBytes(out.charset()));
                 out.flush();
                 if (stats) {
                     err.println("{\"compile_ms\": " + round(compileMs) + ", \"runs_ms\": "

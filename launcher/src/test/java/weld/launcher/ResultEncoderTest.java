@@ -1,6 +1,9 @@
 package weld.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
@@ -9,6 +12,7 @@ import java.util.Map;
 
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyArray;
 import org.graalvm.polyglot.proxy.ProxyHashMap;
 import org.junit.jupiter.api.AfterAll;
@@ -51,6 +55,38 @@ class ResultEncoderTest {
         assertEquals("[\"NaN\", \"Infinity\", \"-Infinity\"]",
                 json(ProxyArray.fromArray(Float.NaN, Double.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY)));
         assertEquals("[true, null, [1, 2.5]]", json(ProxyArray.fromArray(true, null, ProxyArray.fromArray(1L, 2.5))));
+    }
+
+    @Test
+    void weldVectorsOfEveryScalarKindAreReadFromTheirBuffers() {
+        try (Context weld = Context.create("weld")) {
+            String[][] cases = {
+                {"[true, false]", "[true, false]"},
+                {"[i8(-128), i8(127)]", "[-128, 127]"},
+                {"[u8(255), u8(0)]", "[255, 0]"},
+                {"[i16(-32768), i16(7)]", "[-32768, 7]"},
+                {"[u16(65535)]", "[65535]"},
+                {"[-2147483648, 2147483647]", "[-2147483648, 2147483647]"},
+                {"[u32(4294967295L), u32(1)]", "[4294967295, 1]"},
+                {"[-9223372036854775808L, 1L]", "[-9223372036854775808, 1]"},
+                {"[u64(-1L), u64(9223372036854775807L)]", "[18446744073709551615, 9223372036854775807]"},
+                {"[0.1f, f32(1.0) / f32(0.0)]", "[0.1, \"Infinity\"]"},
+                {"[0.1, 0.0 / 0.0, -1.0 / 0.0, -0.0]", "[0.1, \"NaN\", \"-Infinity\", -0.0]"},
+            };
+            for (String[] c : cases) {
+                Value v = weld.eval("weld", "|| " + c[0]).execute();
+                assertNotNull(PackedElements.of(v), c[0]);
+                assertEquals(c[1], ResultEncoder.encode(v), c[0]);
+            }
+            Value empty = weld.eval("weld", "|v: vec[f64]| v").execute((Object) new double[0]);
+            assertEquals("[]", ResultEncoder.encode(empty));
+            Value big = weld.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), appender[i64], |b, i, x| merge(b, x * x)))")
+                    .execute(300_000L);
+            String json = ResultEncoder.encode(big);
+            assertTrue(json.endsWith(", " + 299_999L * 299_999L + "]"), "past the first megabyte chunk");
+            assertEquals(300_000, json.split(", ").length);
+            assertNull(PackedElements.of(weld.eval("weld", "|| [{1, 2.0}]").execute()), "structs go element by element");
+        }
     }
 
     private static String dict(Object... keys) {
