@@ -100,8 +100,7 @@ final class RunCommand {
                     result = fn.execute(args);
                     runs.add((System.nanoTime() - s) / 1e6);
                 }
-                // Encoded in one call: println of a long string converts it to characters and back in small steps.
-                out.writeBytes((ResultEncoder.encode(result) + System.lineSeparator()).getBytes(out.charset()));
+                ResultEncoder.print(result, out);
                 out.flush();
                 if (stats) {
                     err.println("{\"compile_ms\": " + round(compileMs) + ", \"runs_ms\": "

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +88,9 @@ class ResultEncoderTest {
             String json = ResultEncoder.encode(big);
             assertTrue(json.endsWith(", " + 299_999L * 299_999L + "]"), "past the first megabyte chunk");
             assertEquals(300_000, json.split(", ").length);
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            ResultEncoder.print(big, new PrintStream(printed, false, StandardCharsets.UTF_8));
+            assertEquals(json + System.lineSeparator(), printed.toString(StandardCharsets.UTF_8), "printed in pieces");
             assertNull(PackedElements.of(weld.eval("weld", "|| [{1, 2.0}]").execute()), "structs go element by element");
         }
     }
