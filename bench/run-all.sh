@@ -15,6 +15,11 @@ cp="benchmarks/target/classes:benchmarks/target/lib/*"
 { lscpu | grep -E "^(Model name|CPU\(s\)|Thread|Core|Socket|L[123]|Flags)" | sed 's/^Flags:.*avx512f.*/Flags: (AVX2, AVX-512)/'
   free -g | awk 'NR == 2 { print "Memory: " $2 " GiB" }'; "$java" -version 2>&1 | head -1; gcc --version | head -1; uptime; } > "$out/machine.txt"
 
+# The JVMs get transparent huge pages where bin/weld uses them (bench/jvm-flags.sh); C, STREAM and NumPy get them
+# too, through glibc's malloc.
+if [ -n "$weld_thp" ]; then
+  export GLIBC_TUNABLES=glibc.malloc.hugetlb=1
+fi
 gcc -O3 -march=native -fopenmp benchmarks/native/stream.c -o benchmarks/target/native/stream
 gcc -O3 -march=native -fopenmp benchmarks/native/bench.c -lm -o benchmarks/target/native/bench
 echo "== STREAM triad" >&2

@@ -87,7 +87,7 @@ public final class WeldVector implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     Object getMetaObject() {
-        return new WeldTypeObject(new WeldType.Vec(elemType));
+        return new WeldTypeObject(new WeldType.Vec(elemType.resolve()));
     }
 
     @ExportMessage
