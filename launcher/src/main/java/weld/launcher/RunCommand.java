@@ -60,6 +60,7 @@ final class RunCommand {
 
     int run(PolyglotOptions options) {
         String text;
+        long readStart = System.nanoTime();
         try {
             text = Files.readString(Path.of(file));
             if (argsFile != null) {
@@ -77,6 +78,7 @@ final class RunCommand {
             err.println("weld: " + e.getMessage());
             return 2;
         }
+        double readMs = (System.nanoTime() - readStart) / 1e6;
         Context context = options.newContext();
         try {
             Thread main = Thread.currentThread();
@@ -100,11 +102,13 @@ final class RunCommand {
                     result = fn.execute(args);
                     runs.add((System.nanoTime() - s) / 1e6);
                 }
+                long printStart = System.nanoTime();
                 ResultEncoder.print(result, out);
                 out.flush();
                 if (stats) {
-                    err.println("{\"compile_ms\": " + round(compileMs) + ", \"runs_ms\": "
-                            + runs.stream().map(RunCommand::round).toList() + "}");
+                    err.println("{\"read_ms\": " + round(readMs) + ", \"compile_ms\": " + round(compileMs)
+                            + ", \"runs_ms\": " + runs.stream().map(RunCommand::round).toList() + ", \"print_ms\": "
+                            + round((System.nanoTime() - printStart) / 1e6) + "}");
                 }
                 return 0;
             } catch (PolyglotException e) {

@@ -46,7 +46,8 @@ public final class WeldMain {
               --args FILE        a JSON array with one element per program parameter
               --arg X            one parameter: a 1-D NumPy .npy file, or a JSON literal (repeatable)
               --repeat N         run the program N times on the same inputs
-              --stats            print {"compile_ms": ..., "runs_ms": [...]} on stderr
+              --stats            print {"read_ms": ..., "compile_ms": ..., "runs_ms": [...], "print_ms": ...}
+                                 on stderr (reading the program and arguments, eval, each run, printing)
             """;
 
     private WeldMain() {

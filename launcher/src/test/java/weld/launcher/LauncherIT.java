@@ -97,7 +97,8 @@ class LauncherIT {
                 "--repeat", "3", "--stats", "--weld.Threads=2", "--grain", "1");
         assertEquals(0, r.exit(), r.err());
         assertEquals("[18446744073709551615, 2.5]", r.out().strip());
-        assertTrue(r.err().matches("(?s).*\\{\"compile_ms\": [0-9.]+, \"runs_ms\": \\[[0-9.]+, [0-9.]+, [0-9.]+\\]\\}.*"), r.err());
+        assertTrue(r.err().matches("(?s).*\\{\"read_ms\": [0-9.]+, \"compile_ms\": [0-9.]+, \"runs_ms\": \\[[0-9.]+, [0-9.]+,"
+                + " [0-9.]+\\], \"print_ms\": [0-9.]+\\}.*"), r.err());
     }
 
     @Test
