@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 import org.graalvm.polyglot.Value;
 
@@ -40,33 +41,34 @@ final class PackedElements {
         long size = v.getArraySize() * width;
         List<Object> out = new ArrayList<>((int) (size / width));
         byte[] chunk = new byte[(int) Math.min(size, CHUNK)];
-        ByteBuffer b = ByteBuffer.wrap(chunk).order(ByteOrder.nativeOrder());
+        IntFunction<Object> element = reader(kind, ByteBuffer.wrap(chunk).order(ByteOrder.nativeOrder()));
         for (long offset = 0; offset < size; offset += chunk.length) {
             int n = (int) Math.min(chunk.length, size - offset);
             v.readBuffer(offset, chunk, 0, n);
             for (int p = 0; p < n; p += width) {
-                out.add(element(kind, b, p));
+                out.add(element.apply(p));
             }
         }
         return out;
     }
 
-    private static Object element(String kind, ByteBuffer b, int p) {
+    /** Reads the element of {@code kind} at a byte position of {@code b}, boxed as {@link ResultEncoder#toJava} does. */
+    private static IntFunction<Object> reader(String kind, ByteBuffer b) {
         return switch (kind) {
-            case "bool" -> b.get(p) != 0;
-            case "i8" -> (long) b.get(p);
-            case "u8" -> (long) (b.get(p) & 0xFF);
-            case "i16" -> (long) b.getShort(p);
-            case "u16" -> (long) (b.getShort(p) & 0xFFFF);
-            case "i32" -> (long) b.getInt(p);
-            case "u32" -> b.getInt(p) & 0xFFFFFFFFL;
-            case "i64" -> b.getLong(p);
-            case "u64" -> {
+            case "bool" -> p -> b.get(p) != 0;
+            case "i8" -> p -> (long) b.get(p);
+            case "u8" -> p -> (long) (b.get(p) & 0xFF);
+            case "i16" -> p -> (long) b.getShort(p);
+            case "u16" -> p -> (long) (b.getShort(p) & 0xFFFF);
+            case "i32" -> p -> (long) b.getInt(p);
+            case "u32" -> p -> b.getInt(p) & 0xFFFFFFFFL;
+            case "i64" -> p -> b.getLong(p);
+            case "u64" -> p -> {
                 long x = b.getLong(p);
-                yield x >= 0 ? (Object) x : new BigInteger(Long.toUnsignedString(x));
-            }
-            case "f32" -> b.getFloat(p);
-            default -> b.getDouble(p);
+                return x >= 0 ? (Object) x : new BigInteger(Long.toUnsignedString(x));
+            };
+            case "f32" -> p -> b.getFloat(p);
+            default -> p -> b.getDouble(p);
         };
     }
 }
