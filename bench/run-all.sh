@@ -65,7 +65,7 @@ for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=10
 done
 set +f
 
-# JMH (1 fork; 10 warm-up iterations of 1 s for Weld, 3 for Java; 3 measured), in three runs: group-by with 10^6
+# JMH (1 fork; 20 warm-up iterations of 1 s for Weld, 3 for Java; 3 measured), in three runs: group-by with 10^6
 # keys takes seconds per call in Weld, so it gets 3 warm-up iterations. ChainedUnfused.java repeats Chained.java.
 jmh() {
   "$java" $WELD_JVM_FLAGS -cp "$cp" org.openjdk.jmh.Main -jvmArgs "$WELD_JVM_FLAGS -Dweld.bench.programs=$root/benchmarks/programs" \

@@ -23,13 +23,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * A workload: a Weld program and a hand-written Java version of it over the same generated inputs, each at one
  * thread and at all threads. The JVM flags of the optimizing Truffle runtime come from the runner
  * (bench/run-all.sh passes them as -jvmArgs); setup fails on the fallback runtime. Weld contexts compile straight
- * to the top tier (engine.MultiTier=false), which shortens warm-up; Weld gets more warm-up iterations than Java.
+ * to the top tier (engine.MultiTier=false), which shortens warm-up; Weld gets more warm-up iterations than Java:
+ * in a fresh JVM on 2 cores, HotSpot's C1 and C2 compile the Graal compiler's own code for about 20 s (measured with
+ * -XX:+PrintCompilation), and calls that run meanwhile share the cores with them.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(1)
-@Warmup(iterations = 10, time = 1)
+@Warmup(iterations = 20, time = 1)
 @Measurement(iterations = 3, time = 1)
 public abstract class Bench {
     /** "1" or "all" (every available processor). */

@@ -22,22 +22,11 @@ final class PackedElements {
 
     /** The elements as {@link ResultEncoder#toJava} gives them, or null when {@code v} is not a vector of scalars. */
     static List<Object> of(Value v) {
-        Value meta = v.hasBufferElements() ? v.getMetaObject() : null;
-        if (meta == null) {
+        String kind = scalarKind(v);
+        if (kind == null) {
             return null;
         }
-        String type = meta.getMetaQualifiedName();
-        String kind = type.startsWith("vec[") && type.endsWith("]") ? type.substring(4, type.length() - 1) : "";
-        int width = switch (kind) {
-            case "bool", "i8", "u8" -> 1;
-            case "i16", "u16" -> 2;
-            case "i32", "u32", "f32" -> 4;
-            case "i64", "u64", "f64" -> 8;
-            default -> 0;
-        };
-        if (width == 0) {
-            return null;
-        }
+        int width = width(kind);
         long size = v.getArraySize() * width;
         List<Object> out = new ArrayList<>((int) (size / width));
         byte[] chunk = new byte[(int) Math.min(size, CHUNK)];
@@ -50,6 +39,31 @@ final class PackedElements {
             }
         }
         return out;
+    }
+
+    /**
+     * The element kind ({@code f64}, {@code u32}, {@code bool}, ...) of a Weld vector of scalars whose packed buffer
+     * the host can read, from the vector's meta object (its type); null for any other value.
+     */
+    static String scalarKind(Value v) {
+        Value meta = v.hasBufferElements() ? v.getMetaObject() : null;
+        if (meta == null) {
+            return null;
+        }
+        String type = meta.getMetaQualifiedName();
+        String kind = type.startsWith("vec[") && type.endsWith("]") ? type.substring(4, type.length() - 1) : "";
+        return width(kind) == 0 ? null : kind;
+    }
+
+    /** Bytes per element of a scalar kind in a vector's buffer; 0 for anything else. */
+    static int width(String kind) {
+        return switch (kind) {
+            case "bool", "i8", "u8" -> 1;
+            case "i16", "u16" -> 2;
+            case "i32", "u32", "f32" -> 4;
+            case "i64", "u64", "f64" -> 8;
+            default -> 0;
+        };
     }
 
     /** Reads the element of {@code kind} at a byte position of {@code b}, boxed as {@link ResultEncoder#toJava} does. */

@@ -12,7 +12,10 @@ import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
 
-/** {@code weld run FILE ...}: compiles a program, runs it on the given arguments and prints the result as JSON. */
+/**
+ * {@code weld run FILE ...}: compiles a program, runs it on the given arguments and prints the result as JSON, or
+ * writes it to the file of {@code --output} (see {@link OutputFile}).
+ */
 final class RunCommand {
     private final PrintStream out;
     private final PrintStream err;
@@ -22,6 +25,7 @@ final class RunCommand {
     private Path argsFile;
     private int repeat = 1;
     private boolean stats;
+    private OutputFile output;
 
     RunCommand(List<String> rest, PrintStream out, PrintStream err) throws WeldMain.UsageError {
         this.out = out;
@@ -42,6 +46,7 @@ final class RunCommand {
                     }
                 }
                 case "--stats" -> stats = true;
+                case "--output" -> output = new OutputFile(Path.of(rest.get(++i)));
                 default -> {
                     if (a.startsWith("-") || file != null) {
                         throw new WeldMain.UsageError("unexpected argument '" + a + "'");
@@ -63,6 +68,9 @@ final class RunCommand {
         long readStart = System.nanoTime();
         try {
             text = Files.readString(Path.of(file));
+            if (output != null) {
+                output.check();
+            }
             if (argsFile != null) {
                 args = Arguments.fromArgsFile(argsFile);
             } else {
@@ -74,7 +82,7 @@ final class RunCommand {
         } catch (IOException e) {
             err.println("weld: " + file + ": cannot read the program: " + Arguments.reason(e));
             return 2;
-        } catch (BadInput e) {
+        } catch (BadInput | BadOutput e) {
             err.println("weld: " + e.getMessage());
             return 2;
         }
@@ -103,8 +111,12 @@ final class RunCommand {
                     runs.add((System.nanoTime() - s) / 1e6);
                 }
                 long printStart = System.nanoTime();
-                ResultEncoder.print(result, out);
-                out.flush();
+                if (output != null) {
+                    output.write(result);
+                } else {
+                    ResultEncoder.print(result, out);
+                    out.flush();
+                }
                 if (stats) {
                     err.println("{\"read_ms\": " + round(readMs) + ", \"compile_ms\": " + round(compileMs)
                             + ", \"runs_ms\": " + runs.stream().map(RunCommand::round).toList() + ", \"print_ms\": "
@@ -120,6 +132,9 @@ final class RunCommand {
             } catch (IllegalArgumentException e) {
                 err.println(file + ": " + e.getMessage());
                 return 1;
+            } catch (BadOutput e) {
+                err.println("weld: " + e.getMessage());
+                return 2;
             } finally {
                 try {
                     Runtime.getRuntime().removeShutdownHook(interrupt);

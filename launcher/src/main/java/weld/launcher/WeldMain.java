@@ -11,7 +11,7 @@ import org.graalvm.polyglot.Engine;
 /**
  * The {@code weld} command. Launcher options may come before or after the subcommand:
  * <pre>
- * weld [options] run FILE [--args ARGS.json | --arg X ...] [--repeat N] [--stats]
+ * weld [options] run FILE [--args ARGS.json | --arg X ...] [--repeat N] [--stats] [--output FILE]
  * weld [options] batch          one JSON request per line on stdin, one JSON response per line on stdout
  * weld [options] [repl]         read-eval-print loop
  * weld --version | --help
@@ -29,7 +29,7 @@ import org.graalvm.polyglot.Engine;
  */
 public final class WeldMain {
     static final String USAGE = """
-            usage: weld [options] run FILE [--args ARGS.json | --arg X ...] [--repeat N] [--stats]
+            usage: weld [options] run FILE [--args ARGS.json | --arg X ...] [--repeat N] [--stats] [--output FILE]
                    weld [options] batch
                    weld [options] [repl]
                    weld --version | --help
@@ -47,7 +47,10 @@ public final class WeldMain {
               --arg X            one parameter: a 1-D NumPy .npy file, or a JSON literal (repeatable)
               --repeat N         run the program N times on the same inputs
               --stats            print {"read_ms": ..., "compile_ms": ..., "runs_ms": [...], "print_ms": ...}
-                                 on stderr (reading the program and arguments, eval, each run, printing)
+                                 on stderr (reading the program and arguments, eval, each run, printing
+                                 or writing the result)
+              --output FILE      write the result to FILE instead of printing it: FILE.npy as a NumPy array
+                                 (a vector of scalars), any other name as JSON
             """;
 
     private WeldMain() {
@@ -96,7 +99,7 @@ public final class WeldMain {
                             command = a;
                         } else {
                             rest.add(a);
-                            if (a.equals("--args") || a.equals("--arg") || a.equals("--repeat")) {
+                            if (a.equals("--args") || a.equals("--arg") || a.equals("--repeat") || a.equals("--output")) {
                                 rest.add(value(argv, ++i, a));
                             }
                         }

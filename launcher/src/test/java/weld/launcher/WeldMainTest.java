@@ -1,5 +1,6 @@
 package weld.launcher;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -110,5 +112,43 @@ class WeldMainTest {
         Path object = dir.resolve("obj.json");
         Files.writeString(object, "{\"x\": 1}");
         usageError("obj.json: expected a JSON array of arguments", "run", prog.toString(), "--args", object.toString());
+    }
+    /** {@code --output}: a .npy file for a vector of scalars, JSON for any other name; nothing printed. */
+    @Test
+    void resultsAreWrittenToTheOutputFile() throws Exception {
+        Path prog = dir.resolve("double.weld");
+        Files.writeString(prog, "|v: vec[f64]| map(v, |x| x * 2.0)");
+        Path out = dir.resolve("out.npy");
+        Outcome o = weld("run", prog.toString(), "--arg", "[1.5, -2.0, 0.25]", "--output", out.toString());
+        assertEquals(0, o.exit(), o.err());
+        assertEquals("", o.out());
+        assertArrayEquals(new double[] {3.0, -4.0, 0.5}, (double[]) NpyReader.read(out));
+        Outcome again = weld("run", prog.toString(), "--arg", out.toString(), "--output", out.toString());
+        assertEquals(0, again.exit(), again.err());
+        assertArrayEquals(new double[] {6.0, -8.0, 1.0}, (double[]) NpyReader.read(out), "an existing file is replaced");
+        Path json = dir.resolve("out.json");
+        Files.writeString(json, "old contents, longer than the result");
+        Outcome j = weld("run", prog.toString(), "--output", json.toString(), "--arg", "[1.0, \"NaN\"]");
+        assertEquals(0, j.exit(), j.err());
+        assertEquals("[2.0, \"NaN\"]" + System.lineSeparator(), Files.readString(json));
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of("double.weld", "out.json", "out.npy"), files.map(p -> p.getFileName().toString()).sorted()
+                    .toList(), "no temporary files left");
+        }
+    }
+
+    @Test
+    void unusableOutputsAreReportedBeforeOrInsteadOfWriting() throws Exception {
+        Path prog = dir.resolve("p.weld");
+        Files.writeString(prog, "|| {1, 2.0}");
+        usageError("cannot write: no such directory", "run", prog.toString(), "--output", dir.resolve("no/such/r.npy").toString());
+        usageError("is a directory", "run", prog.toString(), "--output", dir.toString());
+        Path npy = dir.resolve("r.npy");
+        usageError("a .npy file holds a vector of scalars, not this result", "run", prog.toString(), "--output", npy.toString());
+        assertFalse(Files.exists(npy));
+        Path structs = dir.resolve("s.weld");
+        Files.writeString(structs, "|| [{1, 2.0}]");
+        usageError("of type vec[{i32,f64}]", "run", structs.toString(), "--output", npy.toString());
+        usageError("--output needs a value", "run", prog.toString(), "--output");
     }
 }

@@ -1,0 +1,95 @@
+package weld.launcher;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+import org.graalvm.polyglot.Value;
+
+/**
+ * The file of {@code weld run --output FILE}: a name ending in {@code .npy} gets a NumPy array (the result must be
+ * a vector of scalars), any other name the JSON that would have been printed. The result is written to a
+ * temporary file next to {@code FILE} and renamed over it when complete, so an existing file is never left half
+ * overwritten and a failed write leaves no partial file behind.
+ */
+final class OutputFile {
+    private final Path file;
+
+    OutputFile(Path file) {
+        this.file = file;
+    }
+
+    /** Checked before the program runs, so a long run does not end at an unusable path. */
+    void check() throws BadOutput {
+        if (Files.isDirectory(file)) {
+            throw new BadOutput(file + ": is a directory");
+        }
+        Path dir = directory();
+        if (!Files.isDirectory(dir)) {
+            throw new BadOutput(file + ": cannot write: no such directory " + dir);
+        }
+        if (!Files.isWritable(dir)) {
+            throw new BadOutput(file + ": cannot write: directory " + dir + " is not writable");
+        }
+    }
+
+    void write(Value result) throws BadOutput {
+        boolean npy = file.getFileName().toString().endsWith(".npy");
+        String kind = npy ? PackedElements.scalarKind(result) : null;
+        if (npy && kind == null) {
+            Value meta = result.getMetaObject();
+            throw new BadOutput(file + ": a .npy file holds a vector of scalars, not this result"
+                    + (meta != null ? " of type " + meta.getMetaQualifiedName() : "") + " (write it as JSON: --output "
+                    + "a file with another extension)");
+        }
+        Path tmp = null;
+        try {
+            // created with the permissions a new file gets (Files.createTempFile would make it owner-only)
+            tmp = directory().resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".part");
+            if (npy) {
+                try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    NpyWriter.write(result, kind, ch);
+                }
+            } else {
+                try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE), 1 << 16);
+                        PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8)) {
+                    ResultEncoder.print(result, ps);
+                    ps.flush();
+                    if (ps.checkError()) {
+                        throw new IOException("write failed");
+                    }
+                }
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            tmp = null;
+        } catch (IOException e) {
+            throw new BadOutput(file + ": cannot write: " + Arguments.reason(e));
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the write failed already; that error is the one reported
+                }
+            }
+        }
+    }
+
+    private Path directory() {
+        Path parent = file.toAbsolutePath().getParent();
+        return parent != null ? parent : Path.of(".").toAbsolutePath();
+    }
+}
