@@ -1,9 +1,9 @@
 package weld.launcher;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 
 import org.graalvm.polyglot.Value;
@@ -39,10 +39,15 @@ final class NpyWriter {
         };
     }
 
+    /** Bytes of the file {@link #write} writes for {@code v}, a vector of {@code kind}. */
+    static long size(Value v, String kind) {
+        return header(dtype(kind), v.getArraySize()).length + v.getArraySize() * PackedElements.width(kind);
+    }
+
     /** Writes the header and elements of {@code v}, a vector of {@code kind} (see {@link PackedElements#scalarKind}). */
-    static void write(Value v, String kind, WritableByteChannel out) throws IOException {
+    static void write(Value v, String kind, OutputStream out) throws IOException {
         long n = v.getArraySize();
-        writeFully(out, ByteBuffer.wrap(header(dtype(kind), n)));
+        out.write(header(dtype(kind), n));
         int width = PackedElements.width(kind);
         long size = n * width;
         byte[] chunk = new byte[(int) Math.min(size, CHUNK)];
@@ -53,7 +58,7 @@ final class NpyWriter {
             if (swap) {
                 reverseEach(chunk, len, width);
             }
-            writeFully(out, ByteBuffer.wrap(chunk, 0, len));
+            out.write(chunk, 0, len);
         }
     }
 
@@ -75,12 +80,6 @@ final class NpyWriter {
                 b[p + i] = b[p + j];
                 b[p + j] = t;
             }
-        }
-    }
-
-    private static void writeFully(WritableByteChannel out, ByteBuffer b) throws IOException {
-        while (b.hasRemaining()) {
-            out.write(b);
         }
     }
 }

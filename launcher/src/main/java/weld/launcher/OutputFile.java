@@ -4,19 +4,20 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 import org.graalvm.polyglot.Value;
 
 /**
  * The file of {@code weld run --output FILE}: a name ending in {@code .npy} gets a NumPy array (the result must be
- * a vector of scalars), any other name the JSON that would have been printed. The result is written to a
+ * a vector of scalars), {@code .npz} a NumPy archive of arrays (a struct of vectors of scalars, see
+ * {@link NpzWriter}), any other name the JSON that would have been printed. The result is written to a
  * temporary file next to {@code FILE} and renamed over it when complete, so an existing file is never left half
  * overwritten and a failed write leaves no partial file behind.
  */
@@ -42,26 +43,27 @@ final class OutputFile {
     }
 
     void write(Value result) throws BadOutput {
-        boolean npy = file.getFileName().toString().endsWith(".npy");
-        String kind = npy ? PackedElements.scalarKind(result) : null;
-        if (npy && kind == null) {
-            Value meta = result.getMetaObject();
-            throw new BadOutput(file + ": a .npy file holds a vector of scalars, not this result"
-                    + (meta != null ? " of type " + meta.getMetaQualifiedName() : "") + " (write it as JSON: --output "
-                    + "a file with another extension)");
+        String name = file.getFileName().toString();
+        String kind = name.endsWith(".npy") ? PackedElements.scalarKind(result) : null;
+        List<Value> arrays = name.endsWith(".npz") ? NpzWriter.arrays(result) : null;
+        if (name.endsWith(".npy") && kind == null) {
+            throw unfit("a .npy file holds a vector of scalars", result);
+        }
+        if (name.endsWith(".npz") && arrays == null) {
+            throw unfit("a .npz file holds a struct of vectors of scalars (or one vector)", result);
         }
         Path tmp = null;
         try {
             // created with the permissions a new file gets (Files.createTempFile would make it owner-only)
-            tmp = directory().resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".part");
-            if (npy) {
-                try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                    NpyWriter.write(result, kind, ch);
-                }
-            } else {
-                try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
-                        StandardOpenOption.WRITE), 1 << 16);
-                        PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8)) {
+            tmp = directory().resolve("." + name + "." + ProcessHandle.current().pid() + ".part");
+            try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE), 1 << 16)) {
+                if (kind != null) {
+                    NpyWriter.write(result, kind, os);
+                } else if (arrays != null) {
+                    NpzWriter.write(arrays, os);
+                } else {
+                    PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8);
                     ResultEncoder.print(result, ps);
                     ps.flush();
                     if (ps.checkError()) {
@@ -86,6 +88,12 @@ final class OutputFile {
                 }
             }
         }
+    }
+
+    private BadOutput unfit(String what, Value result) {
+        Value meta = result.getMetaObject();
+        return new BadOutput(file + ": " + what + ", not this result" + (meta != null ? " of type "
+                + meta.getMetaQualifiedName() : "") + " (write it as JSON: --output a file with another extension)");
     }
 
     private Path directory() {

@@ -2,20 +2,28 @@ package weld.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.channels.Channels;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Weld vectors of scalars written as .npy files: NumPy's header layout, and every kind read back by {@link NpyReader}. */
+/**
+ * Weld vectors of scalars written as .npy files (NumPy's header layout, every kind read back by {@link NpyReader}) and
+ * structs of them as .npz archives.
+ */
 class NpyWriterTest {
     @TempDir
     Path dir;
@@ -23,7 +31,8 @@ class NpyWriterTest {
     private Path write(Value v, String name) throws Exception {
         String kind = PackedElements.scalarKind(v);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        NpyWriter.write(v, kind, Channels.newChannel(out));
+        NpyWriter.write(v, kind, out);
+        assertEquals(NpyWriter.size(v, kind), out.size());
         Path p = dir.resolve(name);
         Files.write(p, out.toByteArray());
         return p;
@@ -77,6 +86,42 @@ class NpyWriterTest {
             for (int i = 0; i < squares.length; i++) {
                 assertEquals((long) i * i, squares[i]);
             }
+        }
+    }
+    @Test
+    void structsOfVectorsAreNpzArchivesOfStoredNpyEntries() throws Exception {
+        try (Context weld = Context.create("weld")) {
+            Value q = weld.eval("weld", "|v: vec[f64]| {map(v, |x| x * 2.0), map(v, |x| i32(x)), filter(v, |x| x > 1.0)}")
+                    .execute((Object) new double[] {0.5, 1.5, 2.5});
+            List<Value> arrays = NpzWriter.arrays(q);
+            assertEquals(3, arrays.size());
+            Path npz = dir.resolve("q.npz");
+            try (OutputStream out = Files.newOutputStream(npz)) {
+                NpzWriter.write(arrays, out);
+            }
+            Object[] expected = {new double[] {1.0, 3.0, 5.0}, new int[] {0, 1, 2}, new double[] {1.5, 2.5}};
+            try (ZipFile zip = new ZipFile(npz.toFile())) {
+                assertEquals(List.of("arr_0.npy", "arr_1.npy", "arr_2.npy"), zip.stream().map(ZipEntry::getName).toList());
+                for (int i = 0; i < 3; i++) {
+                    ZipEntry e = zip.getEntry("arr_" + i + ".npy");
+                    assertEquals(ZipEntry.STORED, e.getMethod(), "stored, as numpy.savez stores them");
+                    Path entry = dir.resolve("e" + i + ".npy");
+                    try (InputStream in = zip.getInputStream(e)) {
+                        Files.copy(in, entry); // ZipFile checks each entry's CRC as it reads it
+                    }
+                    Object got = NpyReader.read(entry);
+                    if (got instanceof double[] d) {
+                        assertArrayEquals((double[]) expected[i], d);
+                    } else {
+                        assertArrayEquals((int[]) expected[i], (int[]) got);
+                    }
+                }
+            }
+            Value one = weld.eval("weld", "|| [1L, 2L]").execute();
+            assertEquals(1, NpzWriter.arrays(one).size(), "a single vector is arr_0");
+            assertNull(NpzWriter.arrays(weld.eval("weld", "|| {[1L], 2L}").execute()), "a scalar field");
+            assertNull(NpzWriter.arrays(weld.eval("weld", "|| [{1L, 2L}]").execute()), "a vector of structs");
+            assertNull(NpzWriter.arrays(weld.eval("weld", "|| [[1L]]").execute()), "a vector of vectors");
         }
     }
 }

@@ -113,7 +113,7 @@ class WeldMainTest {
         Files.writeString(object, "{\"x\": 1}");
         usageError("obj.json: expected a JSON array of arguments", "run", prog.toString(), "--args", object.toString());
     }
-    /** {@code --output}: a .npy file for a vector of scalars, JSON for any other name; nothing printed. */
+    /** {@code --output}: .npy for a vector of scalars, .npz for a struct of them, JSON for other names; nothing printed. */
     @Test
     void resultsAreWrittenToTheOutputFile() throws Exception {
         Path prog = dir.resolve("double.weld");
@@ -131,8 +131,16 @@ class WeldMainTest {
         Outcome j = weld("run", prog.toString(), "--output", json.toString(), "--arg", "[1.0, \"NaN\"]");
         assertEquals(0, j.exit(), j.err());
         assertEquals("[2.0, \"NaN\"]" + System.lineSeparator(), Files.readString(json));
+        Path npz = dir.resolve("out.npz");
+        Path twoColumns = dir.resolve("two.weld");
+        Files.writeString(twoColumns, "|v: vec[f64]| {map(v, |x| x * 2.0), map(v, |x| i64(x))}");
+        Outcome z = weld("run", twoColumns.toString(), "--arg", "[1.5, 3.0]", "--output", npz.toString());
+        assertEquals(0, z.exit(), z.err());
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(npz.toFile())) {
+            assertEquals(List.of("arr_0.npy", "arr_1.npy"), zip.stream().map(java.util.zip.ZipEntry::getName).toList());
+        }
         try (var files = Files.list(dir)) {
-            assertEquals(List.of("double.weld", "out.json", "out.npy"), files.map(p -> p.getFileName().toString()).sorted()
+            assertEquals(List.of("double.weld", "out.json", "out.npy", "out.npz", "two.weld"), files.map(p -> p.getFileName().toString()).sorted()
                     .toList(), "no temporary files left");
         }
     }
@@ -149,6 +157,8 @@ class WeldMainTest {
         Path structs = dir.resolve("s.weld");
         Files.writeString(structs, "|| [{1, 2.0}]");
         usageError("of type vec[{i32,f64}]", "run", structs.toString(), "--output", npy.toString());
+        usageError("a .npz file holds a struct of vectors of scalars", "run", prog.toString(), "--output",
+                dir.resolve("r.npz").toString());
         usageError("--output needs a value", "run", prog.toString(), "--output");
     }
 }
