@@ -34,12 +34,16 @@ import weld.types.WeldType;
  *
  * <p>Splitting: at least two grains of iterations are needed (option {@code weld.Grain}; adaptive by default:
  * {@value #ADAPTIVE_MIN_GRAIN} iterations or an eighth of a thread's share, whichever is larger), and there are at
- * most four tasks per thread, so that work stealing can balance uneven iterations; a loop into a dictmerger or a
- * vecmerger gets one task per thread, as each task's partial is as large as the key space (not the iterations).
+ * most four tasks per thread, so that work stealing can balance uneven iterations (or threads: one that the
+ * system slows leaves its remaining tasks to the others); a loop into a dictmerger, or into vecmergers of more than
+ * {@value #SMALL_PARTIAL} elements in all, gets one task per thread, as each task's partial is as large as the key
+ * space (not the iterations).
  */
 public final class ParallelLoop {
     static final int ADAPTIVE_MIN_GRAIN = 4096;
     private static final int TASKS_PER_THREAD = 4;
+    /** Keyed partials up to this many elements are cheap to make and combine: such loops keep four tasks a thread. */
+    static final long SMALL_PARTIAL = 1 << 12;
 
     private ParallelLoop() {
     }
@@ -54,6 +58,14 @@ public final class ParallelLoop {
         return Math.max(1, Math.min(n / grain, (long) threads * TASKS_PER_THREAD));
     }
 
+    /** {@code tasks}, or one task a thread where each task's partial of {@code initial} would be large. */
+    static long limitForPartials(long tasks, int threads, WeldType builderType, Object initial) {
+        if (Partials.keyed(builderType) && Partials.keyedElements(builderType, initial) > SMALL_PARTIAL) {
+            return Math.min(tasks, threads);
+        }
+        return tasks;
+    }
+
     /**
      * Runs the loop of {@code n} iterations as about {@code tasks} tasks (see {@link #tasks}); returns the builder.
      * With {@code shared}, every task updates {@code initial} itself (a map writing its values in place by index).
@@ -62,9 +74,7 @@ public final class ParallelLoop {
     public static Object run(Node location, WeldContext context, Function<WeldLanguage, CallTarget> newTask,
                              MaterializedFrame frame, long n, long tasks, WeldType builderType, Object initial,
                              boolean shared) {
-        if (Partials.keyed(builderType)) {
-            tasks = Math.min(tasks, context.threads());
-        }
+        tasks = limitForPartials(tasks, context.threads(), builderType, initial);
         long chunk = (n + tasks - 1) / tasks;
         int chunks = (int) ((n + chunk - 1) / chunk);
         // The first task merges into the initial builder itself; the others get fresh partials, made by each task

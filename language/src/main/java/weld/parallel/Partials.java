@@ -42,6 +42,31 @@ public final class Partials {
     }
 
     /**
+     * Elements of the keyed builders (see {@link #keyed}) in a partial of {@code initial}, a builder of type
+     * {@code t}: the lengths of its vecmergers, or {@link Long#MAX_VALUE} if it holds a dictmerger, whose size is
+     * only known once the tasks have run.
+     */
+    public static long keyedElements(WeldType t, Object initial) {
+        t = t.resolve();
+        if (t instanceof WeldType.Struct s) {
+            Object[] fields = ((WeldStruct) initial).fields;
+            long sum = 0;
+            for (int i = 0; i < fields.length; i++) {
+                long e = keyedElements(s.fields().get(i), fields[i]);
+                sum = e == Long.MAX_VALUE ? e : sum + e;
+                if (sum == Long.MAX_VALUE) {
+                    return sum;
+                }
+            }
+            return sum;
+        }
+        if (t instanceof WeldType.Builder b && b.kind() == BuilderKind.DICTMERGER) {
+            return Long.MAX_VALUE;
+        }
+        return initial instanceof VecMerger v ? v.length() : 0;
+    }
+
+    /**
      * Whether the partials of {@code initial}, a builder of type {@code t}, can be made by the tasks themselves, in
      * parallel (a large presized dictmerger table or vecmerger array takes milliseconds to allocate and clear): all
      * but a vecmerger of at least {@code sharedVecMergerLength} elements, which must be switched to shared atomic
