@@ -21,7 +21,7 @@ final class NpzWriter {
     private NpzWriter() {
     }
 
-    /** The arrays of {@code result} with their element kinds, or null when it is not a vector or struct of them. */
+    /** The arrays of {@code result}: itself if a vector of scalars, the fields of a struct of them, or null. */
     static List<Value> arrays(Value result) {
         if (PackedElements.scalarKind(result) != null) {
             return List.of(result);
