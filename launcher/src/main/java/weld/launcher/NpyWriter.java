@@ -15,7 +15,6 @@ import org.graalvm.polyglot.Value;
  * than of number formatting. {@link NpyReader} reads every file this writes.
  */
 final class NpyWriter {
-    private static final int CHUNK = 1 << 20;
     private static final int ALIGN = 64;
 
     private NpyWriter() {
@@ -46,20 +45,16 @@ final class NpyWriter {
 
     /** Writes the header and elements of {@code v}, a vector of {@code kind} (see {@link PackedElements#scalarKind}). */
     static void write(Value v, String kind, OutputStream out) throws IOException {
-        long n = v.getArraySize();
-        out.write(header(dtype(kind), n));
+        out.write(header(dtype(kind), v.getArraySize()));
         int width = PackedElements.width(kind);
-        long size = n * width;
-        byte[] chunk = new byte[(int) Math.min(size, CHUNK)];
+        byte[] chunk = new byte[PackedElements.chunkLength(v, kind)];
         boolean swap = width > 1 && ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN;
-        for (long offset = 0; offset < size; offset += chunk.length) {
-            int len = (int) Math.min(chunk.length, size - offset);
-            v.readBuffer(offset, chunk, 0, len);
+        PackedElements.forEachChunk(v, kind, chunk, len -> {
             if (swap) {
                 reverseEach(chunk, len, width);
             }
             out.write(chunk, 0, len);
-        }
+        });
     }
 
     /** Magic, version 1.0, header length and the header dictionary, padded with spaces to a multiple of 64 bytes. */

@@ -49,8 +49,9 @@ final class NpzWriter {
             NpyWriter.write(v, kind, new CheckedOutputStream(OutputStream.nullOutputStream(), crc));
             ZipEntry e = new ZipEntry("arr_" + i + ".npy");
             e.setMethod(ZipEntry.STORED);
-            e.setSize(NpyWriter.size(v, kind));
-            e.setCompressedSize(NpyWriter.size(v, kind));
+            long size = NpyWriter.size(v, kind);
+            e.setSize(size);
+            e.setCompressedSize(size);
             e.setCrc(crc.getValue());
             zip.putNextEntry(e);
             NpyWriter.write(v, kind, zip);

@@ -27,18 +27,39 @@ final class PackedElements {
             return null;
         }
         int width = width(kind);
-        long size = v.getArraySize() * width;
-        List<Object> out = new ArrayList<>((int) (size / width));
-        byte[] chunk = new byte[(int) Math.min(size, CHUNK)];
+        List<Object> out = new ArrayList<>((int) v.getArraySize());
+        byte[] chunk = new byte[chunkLength(v, kind)];
         IntFunction<Object> element = reader(kind, ByteBuffer.wrap(chunk).order(ByteOrder.nativeOrder()));
-        for (long offset = 0; offset < size; offset += chunk.length) {
-            int n = (int) Math.min(chunk.length, size - offset);
-            v.readBuffer(offset, chunk, 0, n);
+        forEachChunk(v, kind, chunk, n -> {
             for (int p = 0; p < n; p += width) {
                 out.add(element.apply(p));
             }
-        }
+        });
         return out;
+    }
+
+    /** What {@link #forEachChunk} does with each chunk: the chunk's first {@code length} bytes are filled. */
+    interface ChunkConsumer<E extends Exception> {
+        void accept(int length) throws E;
+    }
+
+    /** The length of a chunk buffer for {@link #forEachChunk} over {@code v}, a vector of {@code kind}. */
+    static int chunkLength(Value v, String kind) {
+        return (int) Math.min(v.getArraySize() * width(kind), CHUNK);
+    }
+
+    /**
+     * Reads the packed buffer of {@code v}, a vector of {@code kind}, into {@code chunk} (of {@link #chunkLength})
+     * one chunk per interop call, handing each to {@code consumer}.
+     */
+    static <E extends Exception> void forEachChunk(Value v, String kind, byte[] chunk, ChunkConsumer<E> consumer)
+            throws E {
+        long size = v.getArraySize() * width(kind);
+        for (long offset = 0; offset < size; offset += chunk.length) {
+            int n = (int) Math.min(chunk.length, size - offset);
+            v.readBuffer(offset, chunk, 0, n);
+            consumer.accept(n);
+        }
     }
 
     /**
