@@ -10,7 +10,8 @@ import weld.nodes.builder.VecMergeNode;
 import weld.nodes.control.IterateNode;
 
 /**
- * Counting in {@code int}s: a loop whose builder is a large {@code vecmerger[i64,+]} and whose update function merges
+ * Counting in {@code int}s: a loop whose builder is a {@code vecmerger[i64,+]} of at least
+ * {@value VecMerger#NARROW_MIN_LENGTH} elements and whose update function merges
  * small constants into it (key counting, {@code merge(b, {i64(k), 1L})}) starts the vecmerger's {@code int} counters
  * for a run ({@link VecMerger#countNarrow}) and adds them to the elements when the run ends. The bound: an update
  * function without loops of its own runs each of its merges at most once per iteration, so a run of {@code n}

@@ -19,6 +19,8 @@ import weld.builders.VecMerger;
  */
 class NarrowCountingTest {
     private static final int LENGTH = VecMerger.NARROW_MIN_LENGTH;
+    /** Keys per loop in the tests of the bound: 2^17, so that constants up to 2^16 reach past {@code int} range. */
+    private static final int KEYS = 1 << 17;
 
     /** Counts keys (from 1), merges the iteration index at every seventh, and counts each key's double with 3. */
     private static final String COUNTS = """
@@ -71,7 +73,7 @@ class NarrowCountingTest {
         String p = "|keys: vec[i32]| result(for(keys, vecmerger[i64,+](map(rangeiter(0L, %dL, 1L), |x| 0L)), "
                 + "|b, i, k| merge(b, {i64(k), 65536L})))";
         try (Context c = context(1)) {
-            long[] r = longs(c.eval("weld", p.formatted(LENGTH)).execute(new int[LENGTH]));
+            long[] r = longs(c.eval("weld", p.formatted(LENGTH)).execute(new int[KEYS]));
             assertEquals(1L << 33, r[0]);
         }
     }
@@ -87,8 +89,8 @@ class NarrowCountingTest {
                 """.formatted(LENGTH);
         for (int threads : new int[] {1, 2}) {
             try (Context c = context(threads)) {
-                long[] r = longs(c.eval("weld", p).execute(new int[LENGTH]));
-                assertEquals(2L * LENGTH * 16383, r[0], threads + " threads");
+                long[] r = longs(c.eval("weld", p).execute(new int[KEYS]));
+                assertEquals(2L * KEYS * 16383, r[0], threads + " threads");
             }
         }
     }
