@@ -41,7 +41,10 @@ public final class FusedKernel {
      * invariants and a step's temporaries beyond these are spilled to the stack inside the loop.
      */
     private static final int REGISTERS = 16;
-    /** A step's temporaries, counted for {@link #REGISTERS}. */
+    /**
+     * A step's temporaries, counted for {@link #REGISTERS}: at least this many, and at least one per vector the step
+     * loads (the compiler issues a step's loads first, and each stays live until its last use).
+     */
     private static final int TEMPORARIES = 3;
     /** The probability that the kernel's loop goes on (a chunk is thousands of steps). */
     static final double CONTINUE = 0.999;
@@ -57,7 +60,8 @@ public final class FusedKernel {
     final int lanes;
     /**
      * Vector steps per loop iteration ({@code U}: 4, 2 or 1), the most whose accumulators fit in registers with the
-     * kernel's invariants (measured: the crime index, 11 invariants and 2 mergers, 21 ms with 4 sets, 14 with 1).
+     * kernel's invariants and a step's temporaries (measured: the crime index, 9 invariants, 5 loads and 2 mergers,
+     * 21 ms with 4 sets, 17-20 with 2, 14 with 1).
      */
     final int unroll;
     /** How a kernel with math functions runs, else null. */
@@ -91,13 +95,17 @@ public final class FusedKernel {
 
     private static int unroll(LaneNode[] nodes, int components) {
         int invariants = 0;
+        int loads = 0;
         for (LaneNode n : nodes) {
             if (n instanceof LaneNode.Invariant) {
                 invariants++;
+            } else if (n instanceof LaneNode.Element) {
+                loads++;
             }
         }
+        int temporaries = Math.max(TEMPORARIES, loads);
         int u = MAX_UNROLL;
-        while (u > 1 && invariants + components * u + TEMPORARIES > REGISTERS) {
+        while (u > 1 && invariants + components * u + temporaries > REGISTERS) {
             u /= 2;
         }
         return u;
