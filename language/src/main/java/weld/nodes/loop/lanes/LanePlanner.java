@@ -41,6 +41,13 @@ public final class LanePlanner {
      * update function runs as the scalar loop.
      */
     static final int MAX_NODES = 128;
+    /**
+     * The most mergers a kernel merges into. Graal keeps a compiled kernel's accumulator vectors apart up to some
+     * number of them and allocates every vector past it (measured, TPC-H Q1's columns as masked sums, one vector step
+     * per iteration: 18 sums 25-29 ms a call, 24 sums 29-73 ms with allocation, 30 sums 1.3 s, the scalar loop 89,
+     * 155 and 330-560 ms). A loop with more runs as the scalar loop.
+     */
+    static final int MAX_COMPONENTS = 20;
 
     /**
      * The kernel, the loop-invariant expressions whose values it takes, in order, and the array class each
@@ -128,7 +135,7 @@ public final class LanePlanner {
             Expr body = f.update().body();
             while (body instanceof Expr.Let || body instanceof Expr.Annotated) {
                 if (body instanceof Expr.Let l) {
-                    p.env.put(l.symbol(), p.value(l.value()));
+                    p.bind(l);
                     body = l.body();
                 } else {
                     body = ((Expr.Annotated) body).expr();
@@ -151,7 +158,7 @@ public final class LanePlanner {
     }
 
     private Plan plan(Expr.For f, LaneKernel.Component[] components) {
-        if (nodes.size() > MAX_NODES) {
+        if (nodes.size() > MAX_NODES || components.length > MAX_COMPONENTS) {
             return null;
         }
         List<LaneNode.Element> used = new ArrayList<>();
@@ -223,7 +230,7 @@ public final class LanePlanner {
             case Expr.If i -> guarded(i.cond(), i.onTrue(), i.onFalse(), field, mask, type, op, out);
             case Expr.Select s -> guarded(s.cond(), s.onTrue(), s.onFalse(), field, mask, type, op, out);
             case Expr.Let l -> {
-                env.put(l.symbol(), value(l.value()));
+                bind(l);
                 contributions(l.body(), field, mask, type, op, out);
             }
             case Expr.Annotated a -> contributions(a.expr(), field, mask, type, op, out);
@@ -247,6 +254,18 @@ public final class LanePlanner {
         return invariant(new Expr.Literal(null, new WeldType.Scalar(ScalarKind.BOOL), ScalarKind.BOOL, v));
     }
 
+    /**
+     * Binds a {@code let}'s variable to the node of its value, once: each component of a struct of mergers is planned
+     * from the whole update function, so the lets before its merge are met again for every component (TPC-H Q1
+     * written as 36 masked sums planned 1,129 nodes without this). Every binder of the IR has its own symbol (see
+     * {@code weld.ir.passes.Symbols}), so a symbol met again is the same {@code let}, with the same value.
+     */
+    private void bind(Expr.Let l) {
+        if (!env.containsKey(l.symbol())) {
+            env.put(l.symbol(), value(l.value()));
+        }
+    }
+
     /** The node computing {@code e} for each iteration. */
     private LaneNode value(Expr e) {
         return switch (e) {
@@ -264,7 +283,7 @@ public final class LanePlanner {
             case Expr.Select s -> select(s.cond(), s.onTrue(), s.onFalse());
             case Expr.If i -> select(i.cond(), i.onTrue(), i.onFalse());
             case Expr.Let l -> {
-                env.put(l.symbol(), value(l.value()));
+                bind(l);
                 yield value(l.body());
             }
             case Expr.Annotated a -> value(a.expr());

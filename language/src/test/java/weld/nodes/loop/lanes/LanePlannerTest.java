@@ -37,10 +37,37 @@ class LanePlannerTest {
 
     @Test
     void kernelsOverTheNodeLimitAreLeftToTheScalarLoop() {
-        // Each merger adds two nodes (its literal and a product) to the element's one.
-        int fits = (LanePlanner.MAX_NODES - 1) / 2;
-        assertNotNull(Plans.plan(scaledSums(fits)));
-        assertNull(Plans.plan(scaledSums(fits + 1)));
+        // Each term adds three nodes (its literal, a product and a sum) to the element's one.
+        int fits = (LanePlanner.MAX_NODES - 1) / 3;
+        assertNotNull(Plans.plan(scaledSum(fits)));
+        assertNull(Plans.plan(scaledSum(fits + 1)));
+    }
+
+    @Test
+    void kernelsOverTheMergerLimitAreLeftToTheScalarLoop() {
+        assertNotNull(Plans.plan(scaledSums(LanePlanner.MAX_COMPONENTS)));
+        assertNull(Plans.plan(scaledSums(LanePlanner.MAX_COMPONENTS + 1)));
+    }
+
+    @Test
+    void aLetBeforeTheMergesIsPlannedOnceForEveryMerger() {
+        // Each merger's part repeats the let; planned once, the kernel has about 60 nodes, planned per merger 400.
+        int n = LanePlanner.MAX_COMPONENTS;
+        String chain = "x";
+        for (int k = 0; k < 10; k++) {
+            chain = "(" + chain + (k % 2 == 0 ? " * " : " + ") + k + ".5)";
+        }
+        String mergers = IntStream.range(0, n).mapToObj(k -> "merger[f64,+]").collect(Collectors.joining(", "));
+        String merges = IntStream.range(0, n).mapToObj(k -> "merge(b.$" + k + ", y * " + k + ".25)")
+                .collect(Collectors.joining(", "));
+        assertNotNull(Plans.plan("|v: vec[f64]| result(for(v, {" + mergers + "}, |b, i, x| let y = " + chain + "; {"
+                + merges + "}))"));
+    }
+
+    /** One sum of {@code terms} products of the element, the k-th by k + 0.5, added to 0.25. */
+    private static String scaledSum(int terms) {
+        String sum = IntStream.range(0, terms).mapToObj(k -> "x * " + k + ".5").collect(Collectors.joining(" + "));
+        return "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, 0.25 + " + sum + ")))";
     }
 
     /** A struct of {@code n} sums, the k-th of the elements times k + 0.5. */
