@@ -812,7 +812,13 @@ public final class NodeBuilder {
         }
         finish.add(struct ? new SlotWrite(builderSlot, Carrier.OBJECT, new MakeStructNode((WeldType.Struct) bt, results))
                 : new SlotWrite(builderSlot, carriers[0], results[0]));
-        SlotWrite[] steps = new SlotWrite[unroll * m];
+        // The lets around a struct's fields run once per iteration, before its merges (each part repeats them).
+        List<Expr.Let> lets = struct ? Reductions.sharedLets(body, b) : List.of();
+        if (lets.stream().anyMatch(l -> l.value() instanceof Expr.Lookup lk && lookupLayout(lk) != null)) {
+            lets = List.of();
+        }
+        List<Expr> updates = lets.isEmpty() ? parts : ((Expr.MakeStruct) lets.getLast().body()).elems();
+        List<SlotWrite> steps = new ArrayList<>();
         int bodySlots = slotCount;
         for (int k = 0; k < unroll; k++) {
             List<SlotBinding> fields = new ArrayList<>();
@@ -820,12 +826,17 @@ public final class NodeBuilder {
                 fields.add(new SlotBinding(acc[j][Math.min(k, acc[j].length - 1)], carriers[j]));
             }
             env.put(b, struct ? new ZipBinding((WeldType.Struct) bt, fields) : fields.get(0));
+            for (Expr.Let l : lets) {
+                WeldExpressionNode value = build(l.value());
+                Carrier c = Carrier.of(l.value().type());
+                steps.add(new SlotWrite(bind(l.symbol(), c), c, value));
+            }
             for (int j = 0; j < m; j++) {
-                steps[k * m + j] = new SlotWrite(fields.get(j).slot(), carriers[j], build(parts.get(j)));
+                steps.add(new SlotWrite(fields.get(j).slot(), carriers[j], build(updates.get(j))));
             }
         }
         ReductionBody scalar = new ReductionBody(unroll, indexSlot, countSlot, counterSlot, loaders,
-                start.toArray(SlotWrite[]::new), steps, finish.toArray(SlotWrite[]::new),
+                start.toArray(SlotWrite[]::new), steps.toArray(SlotWrite[]::new), finish.toArray(SlotWrite[]::new),
                 iterationSlots(loaded, indexSlot, bodySlots, slotCount));
         if (plan == null) {
             return scalar;

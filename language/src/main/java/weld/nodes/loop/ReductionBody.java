@@ -16,13 +16,14 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
  * to the builder slot.
  *
  * <p>Slots and nodes: {@code start} sets accumulator 0 of each component from the builder and the others to the
- * merge identity; {@code steps[k * components + j]} is component {@code j}'s update in iteration {@code k} of a
- * block; {@code finish} folds the accumulators and stores the builder; {@code iterationSlots} (elements, index,
+ * merge identity; {@code steps[k * s .. (k + 1) * s)} are iteration {@code k}'s steps, in order: the {@code let}s
+ * around a struct's fields, each written to its slot once (its fields share them), then each component's update;
+ * {@code finish} folds the accumulators and stores the builder; {@code iterationSlots} (elements, index,
  * the update function's own slots) are cleared after every repetition ({@link IterationSlots}).
  */
 public final class ReductionBody extends LoopBody {
     private final int unroll;
-    private final int components;
+    private final int stepsPerIteration;
     private final int indexSlot;
     @Children private final ElementLoader[] loaders;
     @Children private final SlotWrite[] start;
@@ -35,7 +36,7 @@ public final class ReductionBody extends LoopBody {
         super(countSlot, counterSlot);
         this.iterationSlots = iterationSlots;
         this.unroll = unroll;
-        this.components = steps.length / unroll;
+        this.stepsPerIteration = steps.length / unroll;
         this.indexSlot = indexSlot;
         this.loaders = loaders;
         this.start = start;
@@ -88,8 +89,8 @@ public final class ReductionBody extends LoopBody {
     @ExplodeLoop
     private void iteration(VirtualFrame frame, long i, int k) {
         loadIteration(frame, i, indexSlot, loaders);
-        for (int j = 0; j < components; j++) {
-            steps[k * components + j].run(frame);
+        for (int j = 0; j < stepsPerIteration; j++) {
+            steps[k * stepsPerIteration + j].run(frame);
         }
     }
 }

@@ -59,11 +59,8 @@ public final class Reductions {
         if (!struct) {
             return mergesInto(body, b) ? List.of(body) : null;
         }
-        List<Expr.Let> lets = new ArrayList<>();
-        while (body instanceof Expr.Let l && !uses(l.value(), b)) {
-            lets.add(l);
-            body = l.body();
-        }
+        List<Expr.Let> lets = sharedLets(body, b);
+        body = lets.isEmpty() ? body : lets.getLast().body();
         if (!(body instanceof Expr.MakeStruct s) || s.elems().size() != count || !mergesIntoFields(s, b)) {
             return null;
         }
@@ -77,6 +74,19 @@ public final class Reductions {
             parts.add(part);
         }
         return parts;
+    }
+
+    /**
+     * The {@code let}s around a struct of mergers' update, outermost first, that {@link #components} puts around each
+     * field: those at the top of {@code body} whose values do not use the builder {@code b}.
+     */
+    public static List<Expr.Let> sharedLets(Expr body, Symbol b) {
+        List<Expr.Let> lets = new ArrayList<>();
+        while (body instanceof Expr.Let l && !uses(l.value(), b)) {
+            lets.add(l);
+            body = l.body();
+        }
+        return lets;
     }
 
     /**

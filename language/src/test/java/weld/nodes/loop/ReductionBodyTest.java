@@ -11,6 +11,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import com.oracle.truffle.api.nodes.NodeUtil;
+
+import weld.WeldLanguage;
+import weld.nodes.NodeBuilder;
+import weld.nodes.local.LetNode;
+
 /**
  * Merger loops run with several accumulators: integer results are exact, floating-point sums equal the documented
  * order (accumulator {@code k} takes iterations {@code 4q + k}, the tail goes to accumulator 0, then
@@ -134,6 +140,38 @@ class ReductionBodyTest {
         assertEquals(blockedSum(-0.0, new double[] {1.5, 0, 0, 7.25, 0.5, 2.0, 9.0}), r.getArrayElement(0).asDouble());
         assertEquals(21L, r.getArrayElement(1).asLong());
         assertEquals(max, r.getArrayElement(2).asDouble());
+    }
+
+    @Test
+    void letsAroundAStructOfMergersRunOncePerIteration() {
+        // Two lets shared by three mergers: computed once per iteration into their slots, not once per merger.
+        String program = "|v: vec[f64], w: vec[i64]| let r = for(zip(v, w), {merger[f64,+], merger[i64,+], "
+                + "merger[f64,max]}, |b, i, e| let y = e.$0 * 3.0 + 1.0; let k = e.$1 * 2L; "
+                + "{if(y > 4.0, merge(b.$0, y), b.$0), merge(b.$1, k + i), merge(b.$2, y - f64(k))}); "
+                + "{result(r.$0), result(r.$1), result(r.$2)}";
+        var root = NodeBuilder.build(null, WeldLanguage.compile(program), "", false, 0);
+        // The one let node left is the program's own (r); per merger and accumulator set they were 24.
+        assertEquals(1, NodeUtil.findAllNodeInstances(root, LetNode.class).size());
+        for (int n = 0; n < 10; n++) {
+            double[] v = new double[n];
+            long[] w = new long[n];
+            double sum = 0.0;
+            long ints = 0;
+            double max = -Double.MAX_VALUE;
+            for (int i = 0; i < n; i++) {
+                v[i] = i * 0.75 - 2.0;
+                w[i] = 5L - 3L * i;
+                double y = v[i] * 3.0 + 1.0;
+                long k = w[i] * 2L;
+                sum += y > 4.0 ? y : 0.0;
+                ints += k + i;
+                max = Math.max(max, y - k);
+            }
+            Value r = run(program, v, w);
+            assertEquals(sum, r.getArrayElement(0).asDouble(), 1e-12, n + " rows");
+            assertEquals(ints, r.getArrayElement(1).asLong(), n + " rows");
+            assertEquals(max, r.getArrayElement(2).asDouble(), n + " rows");
+        }
     }
 
     @Test
