@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -57,11 +58,7 @@ class LanePlannerTest {
         for (int k = 0; k < 10; k++) {
             chain = "(" + chain + (k % 2 == 0 ? " * " : " + ") + k + ".5)";
         }
-        String mergers = IntStream.range(0, n).mapToObj(k -> "merger[f64,+]").collect(Collectors.joining(", "));
-        String merges = IntStream.range(0, n).mapToObj(k -> "merge(b.$" + k + ", y * " + k + ".25)")
-                .collect(Collectors.joining(", "));
-        assertNotNull(Plans.plan("|v: vec[f64]| result(for(v, {" + mergers + "}, |b, i, x| let y = " + chain + "; {"
-                + merges + "}))"));
+        assertNotNull(Plans.plan(structOfSums(n, "let y = " + chain + "; ", k -> "y * " + k + ".25")));
     }
 
     /** One sum of {@code terms} products of the element, the k-th by k + 0.5, added to 0.25. */
@@ -72,9 +69,14 @@ class LanePlannerTest {
 
     /** A struct of {@code n} sums, the k-th of the elements times k + 0.5. */
     private static String scaledSums(int n) {
+        return structOfSums(n, "", k -> "x * " + k + ".5");
+    }
+
+    /** A loop over {@code v} into {@code n} sums, the k-th merging {@code value(k)} after {@code prefix}. */
+    private static String structOfSums(int n, String prefix, IntFunction<String> value) {
         String mergers = IntStream.range(0, n).mapToObj(k -> "merger[f64,+]").collect(Collectors.joining(", "));
-        String merges = IntStream.range(0, n).mapToObj(k -> "merge(b.$" + k + ", x * " + k + ".5)")
+        String merges = IntStream.range(0, n).mapToObj(k -> "merge(b.$" + k + ", " + value.apply(k) + ")")
                 .collect(Collectors.joining(", "));
-        return "|v: vec[f64]| result(for(v, {" + mergers + "}, |b, i, x| {" + merges + "}))";
+        return "|v: vec[f64]| result(for(v, {" + mergers + "}, |b, i, x| " + prefix + "{" + merges + "}))";
     }
 }
