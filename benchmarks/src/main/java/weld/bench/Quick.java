@@ -13,7 +13,8 @@ import org.graalvm.polyglot.Value;
  * A quick A/B look at one workload outside JMH, for development: {@code Quick CLASS RUNS [field=value...]
  * [weld.X=v|engine.X=v...] [vs:weld.X=v...]}. Runs the Weld program (and, after {@code vs:}, the same program with
  * other options) and the Java version in turns in one JVM, RUNS times each after as many warm-up calls, and prints
- * the medians. Figures for the documentation come from JMH (bench/run-all.sh), not from here.
+ * the medians (with {@code -Dweld.bench.each=true}, every run's time too). Figures for the documentation come from
+ * JMH (bench/run-all.sh), not from here.
  */
 public final class Quick {
     public static void main(String[] args) throws Exception {
@@ -66,6 +67,9 @@ public final class Quick {
             }
         }
         for (int k = 0; k <= variants.size(); k++) {
+            if (Boolean.getBoolean("weld.bench.each")) {
+                System.out.println(Arrays.toString(Arrays.stream(ms[k]).map(x -> Math.round(x * 10) / 10.0).toArray()));
+            }
             Arrays.sort(ms[k]);
             String name = k < variants.size() ? "weld " + variants.get(k) : "java";
             System.out.printf("%-70s median %8.1f ms  min %8.1f ms%n", name, ms[k][runs / 2], ms[k][0]);

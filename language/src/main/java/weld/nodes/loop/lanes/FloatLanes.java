@@ -12,7 +12,9 @@ import weld.syntax.UnaryOp;
  * Block operations on {@code float} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
  * and the offset of the block's first element; results go to a temporary array from index 0, whose length is a
  * multiple of the lane count, so whole vectors may be stored into it; the last partial vector of an operand is
- * read under a mask. Each operator has its own loop so that the operator is a constant for the compiler.
+ * read under a mask. Every Vector API call has a constant operator (which it needs to be intrinsified), and no
+ * vector computed in a loop is the result of a switch over operators: C2 made such a value an object for every
+ * vector.
  */
 final class FloatLanes {
     static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
@@ -23,23 +25,27 @@ final class FloatLanes {
     static void binary(BinOp op, float[] a, int ao, float[] b, int bo, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            binary(op, FloatVector.fromArray(S, a, ao + k), FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            binary(op, FloatVector.fromArray(S, a, ao + k), FloatVector.fromArray(S, b, bo + k), out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            binary(op, FloatVector.fromArray(S, a, ao + k, m), FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k, m);
+            binary(op, FloatVector.fromArray(S, a, ao + k, m), FloatVector.fromArray(S, b, bo + k, m), out, k);
         }
     }
 
-    /** One operation, with the operator a constant at each Vector API call (which it needs to be intrinsified). */
-    private static FloatVector binary(BinOp op, FloatVector x, FloatVector y) {
-        return switch (op) {
-            case ADD -> x.add(y);
-            case SUB -> x.sub(y);
-            case MUL -> x.mul(y);
-            case DIV -> x.div(y);
+    /**
+     * Stores {@code x op y} at {@code out[k]}, the operator a constant at each Vector API call (which it needs to be
+     * intrinsified). Each case stores its own result: one returned from the switch merges several vectors into one
+     * value, which C2 made an object for every vector.
+     */
+    private static void binary(BinOp op, FloatVector x, FloatVector y, float[] out, int k) {
+        switch (op) {
+            case ADD -> x.add(y).intoArray(out, k);
+            case SUB -> x.sub(y).intoArray(out, k);
+            case MUL -> x.mul(y).intoArray(out, k);
+            case DIV -> x.div(y).intoArray(out, k);
             default -> throw new IllegalArgumentException(op.symbol);
-        };
+        }
     }
 
     static void compare(BinOp op, float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
@@ -69,16 +75,41 @@ final class FloatLanes {
         }
     }
 
-    /** Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. */
+    /**
+     * Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. A loop for each
+     * operator: an accumulator that one switch updates in several ways is one value of several vectors, which C2 made
+     * an object for every vector.
+     */
     static void reduce(BinOp op, float[] a, int ao, int n, float[] lanes) {
+        switch (op) {
+            case ADD -> reduceAdd(a, ao, n, lanes);
+            case MUL -> reduceMul(a, ao, n, lanes);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void reduceAdd(float[] a, int ao, int n, float[] lanes) {
         FloatVector acc = FloatVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = binary(op, acc, FloatVector.fromArray(S, a, ao + k));
+            acc = acc.add(FloatVector.fromArray(S, a, ao + k));
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            acc = acc.blend(binary(op, acc, FloatVector.fromArray(S, a, ao + k, m)), m);
+            acc = acc.blend(acc.add(FloatVector.fromArray(S, a, ao + k, m)), m);
+        }
+        acc.intoArray(lanes, 0);
+    }
+
+    private static void reduceMul(float[] a, int ao, int n, float[] lanes) {
+        FloatVector acc = FloatVector.fromArray(S, lanes, 0);
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            acc = acc.mul(FloatVector.fromArray(S, a, ao + k));
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            acc = acc.blend(acc.mul(FloatVector.fromArray(S, a, ao + k, m)), m);
         }
         acc.intoArray(lanes, 0);
     }
@@ -87,21 +118,20 @@ final class FloatLanes {
     static void unary(UnaryOp op, float[] a, int ao, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            unary(op, FloatVector.fromArray(S, a, ao + k)).intoArray(out, k);
+            unary(op, FloatVector.fromArray(S, a, ao + k), out, k);
         }
         if (k < n) {
-            VectorMask<Float> m = S.indexInRange(k, n);
-            unary(op, FloatVector.fromArray(S, a, ao + k, m)).intoArray(out, k, m);
+            unary(op, FloatVector.fromArray(S, a, ao + k, S.indexInRange(k, n)), out, k);
         }
     }
 
-    /** One function, a constant at each Vector API call. */
-    private static FloatVector unary(UnaryOp op, FloatVector x) {
-        return switch (op) {
-            case NEG -> x.neg();
-            case SQRT -> x.sqrt();
+    /** Stores {@code op(x)} at {@code out[k]}, each case its own result (see {@link #binary}). */
+    private static void unary(UnaryOp op, FloatVector x, float[] out, int k) {
+        switch (op) {
+            case NEG -> x.neg().intoArray(out, k);
+            case SQRT -> x.sqrt().intoArray(out, k);
             default -> throw new IllegalArgumentException(op.symbol);
-        };
+        }
     }
 
     /** A block of {@code n} copies of {@code v}. */
