@@ -55,6 +55,7 @@ public final class LoopChunkRoot extends RootNode {
             body.setRange(frame, from, to);
             body.prepare(frame);
             loop.execute(frame);
+            body.afterLoop(frame);
         }
         if (begun) {
             body.endRun(frame);

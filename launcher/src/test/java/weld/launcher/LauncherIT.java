@@ -449,6 +449,29 @@ class LauncherIT {
         assertFalse(r.err().contains("opt failed"), r.err());
     }
 
+    @Test
+    void rootWithNestedUnrolledReductionCompiles() throws Exception {
+        // A loop over rows, each summing an inner range of varying length with four accumulators and a tail: the
+        // program's root compiles (Graal's partial unrolling failed on it while the tail ran inside the inner loop's
+        // last repetition, leaving every call to on-stack replacement).
+        Path prog = dir.resolve("nested-sums.weld");
+        Files.writeString(prog, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, r|"
+                + " merge(b, result(for(rangeiter(0L, r % 100L, 1L), merger[i64,+], |s, j, x| merge(s, x * r))))))");
+        Result r = weld(null, "--threads", "1", "--engine.MultiTier=false", "--engine.BackgroundCompilation=false",
+                "--engine.TraceCompilation=true", "--engine.CompilationFailureAction=Throw", "run", prog.toString(),
+                "--arg", "20000", "--repeat", "12");
+        assertEquals(0, r.exit(), r.err());
+        long sum = 0;
+        for (long row = 0; row < 20_000; row++) {
+            for (long x = 0; x < row % 100; x++) {
+                sum += x * row;
+            }
+        }
+        assertEquals(Long.toString(sum), r.out().strip());
+        assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program's root compiled: " + r.err());
+        assertFalse(r.err().contains("opt failed"), r.err());
+    }
+
     private static String json(double[] values) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < values.length; i++) {

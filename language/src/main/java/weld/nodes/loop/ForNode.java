@@ -112,6 +112,7 @@ public final class ForNode extends WeldExpressionNode {
             body().prepare(frame);
             boolean begun = body().beginRun(frame, n);
             loop.execute(frame);
+            body().afterLoop(frame);
             if (begun) {
                 body().endRun(frame);
             }

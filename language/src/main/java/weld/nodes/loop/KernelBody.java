@@ -52,6 +52,11 @@ abstract class KernelBody extends LoopBody {
     }
 
     @Override
+    public final void afterLoop(VirtualFrame frame) {
+        scalar.afterLoop(frame);
+    }
+
+    @Override
     public final void setRange(VirtualFrame frame, long from, long to) {
         super.setRange(frame, from, to);
         scalar.setRange(frame, from, to);

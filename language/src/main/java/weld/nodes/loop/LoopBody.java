@@ -81,6 +81,16 @@ public abstract class LoopBody extends Node implements RepeatingNode {
         }
     }
 
+    /**
+     * Runs once the loop's repetitions have ended, in the same run: what is left after the last full block (the
+     * tail) and the builder's write-back. Kept out of {@link #executeRepeating}, so that the compiled loop is one
+     * counted loop followed by its tail loop rather than a loop holding the tail loop on its exit path: Graal (25.0)
+     * fails to compile a root where such a loop is nested in another loop ({@code LoopPartialUnrollPhase}: "Loop
+     * begin does not match"), which left a loop nest with an unrolled inner reduction to on-stack replacement.
+     */
+    public void afterLoop(VirtualFrame frame) {
+    }
+
     /** Sets up the body's own slots before the loop (or a task's range of iterations) starts. */
     public void prepare(VirtualFrame frame) {
     }

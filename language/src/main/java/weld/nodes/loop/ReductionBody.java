@@ -9,8 +9,8 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
  * component is carried in its own slots, and a component whose operator may be reassociated has {@code unroll}
  * accumulators. One repetition runs {@code unroll} iterations in order, iteration {@code k} of the block merging
  * into accumulator {@code k}; this breaks the dependency chain of the merge operator (a floating-point add has a
- * latency of several cycles) and lets the compiler keep every accumulator in a register. The last repetition runs
- * the tail shorter than a block one iteration at a time into accumulator 0 (blocks of one have no tail: a second
+ * latency of several cycles) and lets the compiler keep every accumulator in a register. After the last full block,
+ * {@link #afterLoop} runs the tail one iteration at a time into accumulator 0 (blocks of one have no tail: a second
  * copy of the update function there doubled the code of every loop nested in one, per level). When the loop ends,
  * each component's accumulators are combined pairwise ({@code (a0 + a1) + (a2 + a3)}) and written back
  * to the builder slot.
@@ -68,13 +68,18 @@ public final class ReductionBody extends LoopBody {
             IterationSlots.clear(frame, iterationSlots);
             return true;
         }
+        return false;
+    }
+
+    @Override
+    @ExplodeLoop
+    public void afterLoop(VirtualFrame frame) {
         if (unroll > 1) {
-            tail(frame, i, n);
+            tail(frame, counter(frame), count(frame));
         }
         for (SlotWrite w : finish) {
             w.run(frame);
         }
-        return false;
     }
 
     /** The last iterations, fewer than a block, one at a time into accumulator 0. */
