@@ -97,13 +97,17 @@ public final class ScalarOps {
             }
             return new WeldStruct(s, f);
         }
-        ScalarKind k = ((WeldType.Scalar) t).kind();
+        return combineScalar(((WeldType.Scalar) t).kind(), op, a, b);
+    }
+
+    /** {@code a op b} for a merge operator on boxed values of the scalar kind {@code k}. */
+    public static Object combineScalar(ScalarKind k, BinOp op, Object a, Object b) {
         return switch (Carrier.of(k)) {
             case INT -> combineInt(k, op, (Integer) a, (Integer) b);
             case LONG -> combineLong(k, op, (Long) a, (Long) b);
             case FLOAT -> (float) combineDouble(op, (Float) a, (Float) b);
             case DOUBLE -> combineDouble(op, (Double) a, (Double) b);
-            default -> throw new IllegalArgumentException("cannot merge " + t);
+            default -> throw new IllegalArgumentException("cannot merge " + k);
         };
     }
 

@@ -472,6 +472,28 @@ class LauncherIT {
         assertFalse(r.err().contains("opt failed"), r.err());
     }
 
+    @Test
+    void structMergerLoopCompiles() throws Exception {
+        // A merger over a struct of scalars: its loop compiles (partial evaluation gave up on the merge before, "too
+        // deep inlining", and the loop ran in the interpreter for good).
+        Path prog = dir.resolve("struct-merger.weld");
+        Files.writeString(prog, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[{f64, i64}, +], |m, i, x|"
+                + " merge(m, {f64(x) * 0.5, x % 7L})))");
+        Result r = weld(null, "--threads", "1", "--engine.MultiTier=false", "--engine.BackgroundCompilation=false",
+                "--engine.TraceCompilation=true", "--engine.CompilationFailureAction=Throw", "run", prog.toString(),
+                "--arg", "20000", "--repeat", "12");
+        assertEquals(0, r.exit(), r.err());
+        double half = 0;
+        long mod = 0;
+        for (long x = 0; x < 20_000; x++) {
+            half += x * 0.5;
+            mod += x % 7;
+        }
+        assertEquals("[" + half + ", " + mod + "]", r.out().strip());
+        assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program's root compiled: " + r.err());
+        assertFalse(r.err().contains("opt failed"), r.err());
+    }
+
     private static String json(double[] values) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < values.length; i++) {
