@@ -433,12 +433,8 @@ class LauncherIT {
     void parallelReductionTasksCompile() throws Exception {
         // A task of a parallel reduction compiles (its root, not only its loop on stack replacement): a failed
         // compilation throws here instead of leaving the tasks in the interpreter.
-        Path prog = dir.resolve("parallel-sum.weld");
-        Files.writeString(prog,
-                "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x % 1000L)))");
-        Result r = weld(null, "--threads", "2", "--engine.MultiTier=false", "--engine.BackgroundCompilation=false",
-                "--engine.TraceCompilation=true", "--engine.CompilationFailureAction=Throw", "run", prog.toString(),
-                "--arg", "1000000", "--repeat", "12");
+        Result r = compiledRun(2,
+                "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x % 1000L)))", 1_000_000);
         assertEquals(0, r.exit(), r.err());
         long sum = 0;
         for (long x = 0; x < 1_000_000; x++) {
@@ -454,12 +450,8 @@ class LauncherIT {
         // A loop over rows, each summing an inner range of varying length with four accumulators and a tail: the
         // program's root compiles (Graal's partial unrolling failed on it while the tail ran inside the inner loop's
         // last repetition, leaving every call to on-stack replacement).
-        Path prog = dir.resolve("nested-sums.weld");
-        Files.writeString(prog, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, r|"
-                + " merge(b, result(for(rangeiter(0L, r % 100L, 1L), merger[i64,+], |s, j, x| merge(s, x * r))))))");
-        Result r = weld(null, "--threads", "1", "--engine.MultiTier=false", "--engine.BackgroundCompilation=false",
-                "--engine.TraceCompilation=true", "--engine.CompilationFailureAction=Throw", "run", prog.toString(),
-                "--arg", "20000", "--repeat", "12");
+        Result r = compiledRun(1, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, r|"
+                + " merge(b, result(for(rangeiter(0L, r % 100L, 1L), merger[i64,+], |s, j, x| merge(s, x * r))))))", 20_000);
         assertEquals(0, r.exit(), r.err());
         long sum = 0;
         for (long row = 0; row < 20_000; row++) {
@@ -476,12 +468,8 @@ class LauncherIT {
     void structMergerLoopCompiles() throws Exception {
         // A merger over a struct of scalars: its loop compiles (partial evaluation gave up on the merge before, "too
         // deep inlining", and the loop ran in the interpreter for good).
-        Path prog = dir.resolve("struct-merger.weld");
-        Files.writeString(prog, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[{f64, i64}, +], |m, i, x|"
-                + " merge(m, {f64(x) * 0.5, x % 7L})))");
-        Result r = weld(null, "--threads", "1", "--engine.MultiTier=false", "--engine.BackgroundCompilation=false",
-                "--engine.TraceCompilation=true", "--engine.CompilationFailureAction=Throw", "run", prog.toString(),
-                "--arg", "20000", "--repeat", "12");
+        Result r = compiledRun(1, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[{f64, i64}, +], |m, i, x|"
+                + " merge(m, {f64(x) * 0.5, x % 7L})))", 20_000);
         assertEquals(0, r.exit(), r.err());
         double half = 0;
         long mod = 0;
@@ -492,6 +480,19 @@ class LauncherIT {
         assertEquals("[" + half + ", " + mod + "]", r.out().strip());
         assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program's root compiled: " + r.err());
         assertFalse(r.err().contains("opt failed"), r.err());
+    }
+
+    /**
+     * {@code bin/weld run} of {@code program} with the argument {@code n}, 12 calls on {@code threads} threads,
+     * compiled in the foreground (one tier) with compilations traced and a failed compilation thrown.
+     */
+    private static Result compiledRun(int threads, String program, long n) throws Exception {
+        Path prog = Files.createTempFile(dir, "compiled", ".weld");
+        Files.writeString(prog, program);
+        return weld(null, "--threads", Integer.toString(threads), "--engine.MultiTier=false",
+                "--engine.BackgroundCompilation=false", "--engine.TraceCompilation=true",
+                "--engine.CompilationFailureAction=Throw", "run", prog.toString(), "--arg", Long.toString(n), "--repeat",
+                "12");
     }
 
     private static String json(double[] values) {
