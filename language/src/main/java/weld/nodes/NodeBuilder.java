@@ -762,17 +762,31 @@ public final class NodeBuilder {
     }
 
     /**
-     * A {@link ReductionBody} for a loop over a merger or a struct of mergers that only merges into its builder;
-     * null for other loops, and for a single merger that would get one accumulator and no SIMD code (no gain).
+     * A {@link ReductionBody} for a loop over a merger or a struct of mergers that only merges into its builder (a
+     * merger over a struct runs as the struct of its field mergers); null for other loops, and for
+     * a single merger that would get one accumulator and no SIMD code (no gain).
      * Wrapped in a {@link VectorReductionBody} when the update function can run as SIMD code (a large update
      * function too, which gets one accumulator in the scalar body).
      */
     private LoopBody reduction(Expr.For f, int builderSlot, int indexSlot, int countSlot, int counterSlot,
                                ElementLoader[] loaders, List<LoopSlots> iteratorSlots, List<SlotBinding> loaded) {
         WeldType bt = f.builder().type().resolve();
-        List<WeldType.Builder> mergers = Reductions.mergers(bt);
         Symbol b = f.update().params().get(0).symbol();
         Expr body = f.update().body();
+        WeldType.Struct fieldMergers = Reductions.fieldMergers(bt);
+        WeldType.Struct valueType = null;
+        if (fieldMergers != null) {
+            // A merger over a struct runs as the struct of its field mergers, with the same value in the builder slot.
+            Symbol split = new Symbol(b.name() + "_fields", b.id());
+            body = Reductions.perField(body, b, new Expr.Ident(f.pos(), fieldMergers, split));
+            if (body == null) {
+                return null;
+            }
+            valueType = (WeldType.Struct) ((WeldType.Builder) bt).elem().resolve();
+            b = split;
+            bt = fieldMergers;
+        }
+        List<WeldType.Builder> mergers = Reductions.mergers(bt);
         boolean struct = bt instanceof WeldType.Struct;
         List<Expr> parts = mergers == null ? null : Reductions.components(body, b, struct, mergers.size());
         if (parts == null) {
@@ -780,7 +794,8 @@ public final class NodeBuilder {
         }
         // The kernel reads the lookups over the index that the loop reads like iterators (in inner loops too: the
         // dot products over matrix rows of the logistic-regression step, 64 iterations each, run faster as kernels).
-        LanePlanner.Plan plan = vectorize ? LanePlanner.plan(f, mergers, parts, indexedLookups::containsKey) : null;
+        LanePlanner.Plan plan = vectorize
+                ? LanePlanner.plan(f, b, struct, mergers, parts, indexedLookups::containsKey) : null;
         if (!struct && plan == null && Reductions.lanes(mergers.get(0), body) == 1) {
             return null;
         }
@@ -810,7 +825,8 @@ public final class NodeBuilder {
             finish.add(new SlotWrite(acc[j][0], carriers[j], fold(mt, f.pos(), acc[j], carriers[j], 0, acc[j].length)));
             results[j] = new ReadLocalNode(acc[j][0], carriers[j]);
         }
-        finish.add(struct ? new SlotWrite(builderSlot, Carrier.OBJECT, new MakeStructNode((WeldType.Struct) bt, results))
+        finish.add(struct ? new SlotWrite(builderSlot, Carrier.OBJECT,
+                new MakeStructNode(valueType != null ? valueType : (WeldType.Struct) bt, results))
                 : new SlotWrite(builderSlot, carriers[0], results[0]));
         // The lets around a struct's fields run once per iteration, before its merges (each part repeats them).
         List<Expr.Let> lets = struct ? Reductions.sharedLets(body, b) : List.of();

@@ -13,8 +13,8 @@ import weld.syntax.BuilderKind;
 import weld.types.WeldType;
 
 /**
- * Recognizes the loops a {@link ReductionBody} runs: the builder is a scalar merger or a struct of them, and the
- * update function only merges into it. Example: {@code |b, i, x| if(x > t, merge(b, x), b)}, or over a struct
+ * Recognizes the loops a {@link ReductionBody} runs: the builder is a scalar merger or a struct of them (or a merger
+ * over a struct, run as one merger per field), and the update function only merges into it. Example: {@code |b, i, x| if(x > t, merge(b, x), b)}, or over a struct
  * {@code |bs, i, x| {merge(bs.$0, x), merge(bs.$1, 1L)}}.
  */
 public final class Reductions {
@@ -40,6 +40,65 @@ public final class Reductions {
             return r;
         }
         return t instanceof WeldType.Builder b && scalarMerger(b) ? List.of(b) : null;
+    }
+
+    /**
+     * For a merger over a struct of scalars ({@code merger[{f64, i64}, +]}, which merges field by field), the struct
+     * of one scalar merger per field that it runs as (its value is the struct of theirs); null for other types.
+     */
+    public static WeldType.Struct fieldMergers(WeldType t) {
+        if (!(t.resolve() instanceof WeldType.Builder b) || b.kind() != BuilderKind.MERGER
+                || !(b.elem().resolve() instanceof WeldType.Struct s)) {
+            return null;
+        }
+        List<WeldType> mergers = new ArrayList<>();
+        for (WeldType f : s.fields()) {
+            mergers.add(new WeldType.Builder(BuilderKind.MERGER, List.of(f.resolve()), b.op()));
+        }
+        return new WeldType.Struct(mergers);
+    }
+
+    /**
+     * The update function {@code body} of a merger over a struct ({@link #fieldMergers}) rewritten for the struct of
+     * its field mergers {@code fields}: a struct with one update per field, {@code body} with {@code merge(b, v)} as
+     * {@code merge(fields.$j, v.$j)} and {@code b} as {@code fields.$j}; null if {@code body} does anything but
+     * merge into {@code b}. Example: {@code if(x > 0, merge(b, {x, 1L}), b)} becomes
+     * {@code {if(x > 0, merge(fields.$0, x), fields.$0), if(x > 0, merge(fields.$1, 1L), fields.$1)}}.
+     */
+    public static Expr perField(Expr body, Symbol b, Expr.Ident fields) {
+        if (!mergesInto(body, b)) {
+            return null;
+        }
+        WeldType.Struct st = (WeldType.Struct) fields.type().resolve();
+        List<Expr> parts = new ArrayList<>();
+        for (int j = 0; j < st.fields().size(); j++) {
+            parts.add(field(body, b, fields, j));
+        }
+        return new Expr.MakeStruct(body.pos(), st, parts);
+    }
+
+    /** Field {@code j}'s update in {@link #perField}; {@code e} only merges into {@code b}. */
+    private static Expr field(Expr e, Symbol b, Expr.Ident fields, int j) {
+        WeldType m = ((WeldType.Struct) fields.type().resolve()).fields().get(j);
+        return switch (e) {
+            case Expr.Ident id when id.symbol().equals(b) -> new Expr.GetField(id.pos(), m, fields, j);
+            case Expr.Merge g -> new Expr.Merge(g.pos(), m, field(g.builder(), b, fields, j), valueField(g.value(), j));
+            case Expr.If i -> new Expr.If(i.pos(), m, i.cond(), field(i.onTrue(), b, fields, j),
+                    field(i.onFalse(), b, fields, j));
+            case Expr.Select s -> new Expr.Select(s.pos(), m, s.cond(), field(s.onTrue(), b, fields, j),
+                    field(s.onFalse(), b, fields, j));
+            case Expr.Let l -> new Expr.Let(l.pos(), m, l.symbol(), l.value(), field(l.body(), b, fields, j));
+            case Expr.Annotated a -> new Expr.Annotated(a.pos(), m, a.annotations(), field(a.expr(), b, fields, j));
+            default -> throw new IllegalStateException("not a merge into the builder: " + e);
+        };
+    }
+
+    /** Field {@code j} of the struct value {@code v}: the field's own expression where {@code v} builds the struct. */
+    private static Expr valueField(Expr v, int j) {
+        if (v instanceof Expr.MakeStruct s) {
+            return s.elems().get(j);
+        }
+        return new Expr.GetField(v.pos(), ((WeldType.Struct) v.type().resolve()).fields().get(j), v, j);
     }
 
     private static boolean scalarMerger(WeldType.Builder b) {

@@ -181,4 +181,58 @@ class ReductionBodyTest {
         assertEquals(2.5, r.getArrayElement(0).asDouble());
         assertEquals(3L, r.getArrayElement(1).asLong());
     }
+
+    @Test
+    void mergerOverAStructRunsAsOneMergerPerField() {
+        // merger[{f64, i64}, +] merges field by field: it runs as the struct of two mergers (its own accumulators per
+        // field, the same order as a merger[f64,+]), from its initial value, under if and let, with a value that is
+        // not a struct literal (the zipped element).
+        String program = "|v: vec[f64], w: vec[i64]| result(for(zip(v, w), merger[{f64, i64}, +]({2.5, 3L}), "
+                + "|b, i, e| let y = e.$0 * 2.0; if(y > 0.0, merge(b, {y, e.$1}), merge(b, e))))";
+        var root = NodeBuilder.build(null, WeldLanguage.compile(program), "", false, 0);
+        assertNotEquals(null, NodeUtil.findFirstNodeInstance(root, ReductionBody.class));
+        assertEquals(null, NodeUtil.findFirstNodeInstance(root, weld.nodes.builder.MergeStructNode.class));
+        for (int n = 0; n < 11; n++) {
+            double[] v = new double[n];
+            long[] w = new long[n];
+            double[] merged = new double[n];
+            long ints = 3;
+            for (int i = 0; i < n; i++) {
+                v[i] = i * 0.75 - 2.0;
+                w[i] = 5L - 3L * i;
+                merged[i] = v[i] * 2.0 > 0.0 ? v[i] * 2.0 : v[i];
+                ints += w[i];
+            }
+            Value r = run(program, v, w);
+            assertEquals(blockedSum(2.5, merged), r.getArrayElement(0).asDouble(), n + " rows");
+            assertEquals(ints, r.getArrayElement(1).asLong(), n + " rows");
+        }
+    }
+
+    @Test
+    void mergerOverAStructOfMinimaAndMaxima() {
+        int[] v = {5, -2, 9, 4, 4, 1, -8, 3, 2};
+        Value min = run("|v: vec[i32]| result(for(v, merger[{i32, f64}, min], |b, i, x| merge(b, {x, f64(x) * 0.5})))", v);
+        assertEquals(-8, min.getArrayElement(0).asInt());
+        assertEquals(-4.0, min.getArrayElement(1).asDouble());
+        Value max = run("|v: vec[i32]| result(for(v, merger[{i32, i64}, max], |b, i, x| merge(b, {x, i})))", v);
+        assertEquals(9, max.getArrayElement(0).asInt());
+        assertEquals(8L, max.getArrayElement(1).asLong());
+    }
+
+    @Test
+    void mergerOverAStructInParallelTasks() {
+        try (Context parallel = Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", "2").build()) {
+            Value r = parallel.eval("weld", "|n: i64| result(for(rangeiter(0L, n, 1L), merger[{i64, i32}, +], "
+                    + "|b, i, x| if(x % 3L == 0L, merge(b, {x, 1}), b)))").execute(200_000L);
+            long sum = 0;
+            int count = 0;
+            for (long x = 0; x < 200_000; x += 3) {
+                sum += x;
+                count++;
+            }
+            assertEquals(sum, r.getArrayElement(0).asLong());
+            assertEquals(count, r.getArrayElement(1).asInt());
+        }
+    }
 }

@@ -18,6 +18,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import com.oracle.truffle.api.nodes.NodeUtil;
+
+import weld.WeldLanguage;
+import weld.nodes.NodeBuilder;
 import weld.nodes.loop.lanes.LanePlanner;
 import weld.nodes.loop.lanes.Plans;
 
@@ -164,6 +168,22 @@ class VectorReductionBodyTest {
         assertSame("|f: vec[f32], k: vec[i32]| let r = for(zip(f, k), {merger[i64,+], merger[i32,min], merger[i32,+]}, "
                 + "|b, i, x| {if(x.$0 > 0.0f, merge(b.$0, 1L), b.$0), merge(b.$1, x.$1), merge(b.$2, x.$1 * 3)}); "
                 + "{result(r.$0), result(r.$1), result(r.$2)}", f, k);
+    }
+
+    @Test
+    void mergersOverStructsRunAsKernels() {
+        // merger[{..}, op] merges field by field: it runs as one merger per field, as a kernel too.
+        String sums = "|k: vec[i32], x: vec[f64]| result(for(zip(k, x), merger[{f64, i64, i32}, +], |b, i, e| "
+                + "if(e.$0 > 2, merge(b, {e.$1 * 0.5, 1L, e.$0}), b)))";
+        var root = NodeBuilder.build(null, WeldLanguage.compile(sums), "", true, 0);
+        assertNotNull(NodeUtil.findFirstNodeInstance(root, VectorReductionBody.class), "a kernel runs the struct merger");
+        for (int n : new int[] {0, 31, 64, 1000, 70_001}) {
+            int[] k = new Random(n).ints(n, 0, 10).toArray();
+            // Multiples of 1/8: sums exact in any order, so structs (compared as text) are equal.
+            double[] x = java.util.Arrays.stream(doubles(n)).map(v -> Math.rint(v * 8) / 8).toArray();
+            assertSame(sums, k, x);
+            assertSame("|x: vec[f64]| result(for(x, merger[{f64, f64}, max], |b, i, v| merge(b, {v, -v})))", x);
+        }
     }
 
     @Test

@@ -78,25 +78,25 @@ public final class LanePlanner {
     private final Symbol element;
     private final boolean zip;
 
-    private LanePlanner(Expr.For f, Predicate<Expr.Lookup> allowLookup) {
+    private LanePlanner(Expr.For f, Symbol builder, Predicate<Expr.Lookup> allowLookup) {
         this.allowLookup = allowLookup;
         this.elements = new LaneNode.Element[f.iters().size()];
-        this.builder = f.update().params().get(0).symbol();
+        this.builder = builder;
         this.index = f.update().params().get(1).symbol();
         this.element = f.update().params().get(2).symbol();
         this.zip = f.iters().size() > 1;
     }
 
     /**
-     * The plan for a loop whose builder is {@code mergers} and whose update of merger j is {@code parts[j]}, reading
-     * {@link Lookup}s where {@code lookups} allows them; or null.
+     * The plan for a loop whose builder {@code builder} is {@code mergers} (a struct of them if {@code struct}) and
+     * whose update of merger j is {@code parts[j]}, reading {@link Lookup}s where {@code lookups} allows them; or null.
      */
-    public static Plan plan(Expr.For f, List<WeldType.Builder> mergers, List<Expr> parts,
-                            Predicate<Expr.Lookup> lookups) {
+    public static Plan plan(Expr.For f, Symbol builder, boolean struct, List<WeldType.Builder> mergers,
+                            List<Expr> parts, Predicate<Expr.Lookup> lookups) {
         if (!unitStrideVectors(f)) {
             return null;
         }
-        LanePlanner p = new LanePlanner(f, lookups);
+        LanePlanner p = new LanePlanner(f, builder, lookups);
         LaneKernel.Component[] components = new LaneKernel.Component[parts.size()];
         try {
             for (int j = 0; j < parts.size(); j++) {
@@ -104,7 +104,7 @@ public final class LanePlanner {
                 if (!supported(m.elem()) || !mergeable(((WeldType.Scalar) m.elem().resolve()).kind(), m.op())) {
                     return null;
                 }
-                int field = f.builder().type().resolve() instanceof WeldType.Struct ? j : -1;
+                int field = struct ? j : -1;
                 List<LaneNode> values = new ArrayList<>();
                 p.contributions(parts.get(j), field, null, (WeldType.Scalar) m.elem().resolve(), m.op(), values);
                 components[j] = new LaneKernel.Component((WeldType.Scalar) m.elem().resolve(), m.op(),
@@ -130,7 +130,7 @@ public final class LanePlanner {
         if (!unitStrideVectors(f)) {
             return null;
         }
-        LanePlanner p = new LanePlanner(f, lookups);
+        LanePlanner p = new LanePlanner(f, f.update().params().get(0).symbol(), lookups);
         try {
             Expr body = f.update().body();
             while (body instanceof Expr.Let || body instanceof Expr.Annotated) {

@@ -4,6 +4,7 @@ import java.util.List;
 
 import weld.WeldLanguage;
 import weld.ir.Expr;
+import weld.ir.Symbol;
 import weld.nodes.loop.Reductions;
 import weld.types.WeldType;
 
@@ -19,9 +20,10 @@ public final class Plans {
         Expr.For f = outermostLoop(program);
         WeldType bt = f.builder().type().resolve();
         List<WeldType.Builder> mergers = Reductions.mergers(bt);
-        List<Expr> parts = Reductions.components(f.update().body(), f.update().params().get(0).symbol(),
-                bt instanceof WeldType.Struct, mergers.size());
-        return LanePlanner.plan(f, mergers, parts, l -> true);
+        Symbol b = f.update().params().get(0).symbol();
+        boolean struct = bt instanceof WeldType.Struct;
+        List<Expr> parts = Reductions.components(f.update().body(), b, struct, mergers.size());
+        return LanePlanner.plan(f, b, struct, mergers, parts, l -> true);
     }
 
     /** The plan of a loop merging into its own vecmerger at the loop index ({@link LanePlanner#planIndexedMerge}). */
