@@ -763,8 +763,8 @@ public final class NodeBuilder {
 
     /**
      * A {@link ReductionBody} for a loop over a merger or a struct of mergers that only merges into its builder (a
-     * merger over a struct runs as the struct of its field mergers); null for other loops, and for
-     * a single merger that would get one accumulator and no SIMD code (no gain).
+     * merger over a struct runs as the struct of its field mergers); null for other loops, and for a single merger
+     * that would get one accumulator and no SIMD code (no gain).
      * Wrapped in a {@link VectorReductionBody} when the update function can run as SIMD code (a large update
      * function too, which gets one accumulator in the scalar body).
      */

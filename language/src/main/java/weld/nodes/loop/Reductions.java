@@ -14,8 +14,8 @@ import weld.types.WeldType;
 
 /**
  * Recognizes the loops a {@link ReductionBody} runs: the builder is a scalar merger or a struct of them (or a merger
- * over a struct, run as one merger per field), and the update function only merges into it. Example: {@code |b, i, x| if(x > t, merge(b, x), b)}, or over a struct
- * {@code |bs, i, x| {merge(bs.$0, x), merge(bs.$1, 1L)}}.
+ * over a struct, run as one merger per field), and the update function only merges into it. Example:
+ * {@code |b, i, x| if(x > t, merge(b, x), b)}, or over a struct {@code |bs, i, x| {merge(bs.$0, x), merge(bs.$1, 1L)}}.
  */
 public final class Reductions {
     /** Accumulators per reassociable component. */
