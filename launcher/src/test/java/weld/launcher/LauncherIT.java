@@ -733,6 +733,28 @@ class LauncherIT {
     }
 
     @Test
+    void batchRequestsOfOneProgramShareItsCompiledFunction() throws Exception {
+        // Requests with the same program text (and different ids and arguments) are one parsed function, whose calls
+        // add up to its compilation: a program without loops compiles after 10 calls here. As one fresh function per
+        // request, each was called once and none ever compiled.
+        StringBuilder requests = new StringBuilder();
+        for (int k = 0; k < 30; k++) {
+            requests.append("{\"id\": ").append(k).append(", \"program\": \"|x: i64| x * 2L + 1L\", \"args\": [")
+                    .append(k).append("]}\n");
+        }
+        Result r = weld(requests.toString(), "--threads", "1", "--engine.MultiTier=false",
+                "--engine.SingleTierCompilationThreshold=10", "--engine.BackgroundCompilation=false",
+                "--engine.TraceCompilation=true", "batch");
+        assertEquals(0, r.exit(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(30, lines.size(), r.out());
+        for (int k = 0; k < 30; k++) {
+            assertEquals("{\"id\": " + k + ", \"result\": " + (2L * k + 1) + "}", lines.get(k));
+        }
+        assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program compiled: " + r.err());
+    }
+
+    @Test
     void badOptionsAreUsageErrors() throws Exception {
         Result r = weld("", "--threads", "many", "batch");
         assertEquals(2, r.exit(), r.err());
