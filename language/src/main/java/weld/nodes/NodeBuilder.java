@@ -1,6 +1,7 @@
 package weld.nodes;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -869,7 +870,7 @@ public final class NodeBuilder {
     private KernelInputs kernelInputs(LanePlanner.Plan plan, List<LoopSlots> iteratorSlots) {
         WeldExpressionNode[] invariants = plan.invariants().stream().map(this::build).toArray(WeldExpressionNode[]::new);
         List<LoopSlots> kernelSlots = new ArrayList<>(iteratorSlots);
-        List<Class<?>> arrays = new ArrayList<>(List.of(plan.arrays()));
+        List<Class<?>> arrays = new ArrayList<>(Arrays.asList(plan.arrays()));
         List<IndexedLookup> lookups = new ArrayList<>();
         for (LanePlanner.Lookup l : plan.lookups()) {
             IndexedLookup source = indexedLookups.get(l.lookup()).source();

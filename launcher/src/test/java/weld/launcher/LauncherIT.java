@@ -482,6 +482,30 @@ class LauncherIT {
         assertFalse(r.err().contains("opt failed"), r.err());
     }
 
+    @Test
+    void rangeKernelWithConversionsCompiles() throws Exception {
+        // A unit-stride rangeiter and conversions run as a SIMD kernel (an index vector, i64 -> f64 -> i32), which
+        // partial evaluation turns into the program's compiled loop at 1 thread and the task's at 2.
+        String program = "|n: i64| result(for(rangeiter(0L, n, 1L), {merger[i64,+], merger[f64,+], merger[i32,+]},"
+                + " |b, i, x| {merge(b.$0, x * 3L), merge(b.$1, f64(x) * 0.5), merge(b.$2, i32(f64(x) * 1.5))}))";
+        long tripled = 0;
+        double half = 0;
+        int floors = 0;
+        for (long x = 0; x < 100_000; x++) {
+            tripled += x * 3;
+            half += x * 0.5;
+            floors += (int) (x * 1.5);
+        }
+        for (int threads : new int[] {1, 2}) {
+            Result r = compiledRun(threads, program, 100_000);
+            assertEquals(0, r.exit(), r.err());
+            assertEquals("[" + tripled + ", " + half + ", " + floors + "]", r.out().strip());
+            String root = threads == 1 ? "WeldRootNode" : "LoopChunkRoot";
+            assertTrue(r.err().matches("(?s).*opt done .*" + root + ".*"), root + " compiled: " + r.err());
+            assertFalse(r.err().contains("opt failed"), r.err());
+        }
+    }
+
     /**
      * {@code bin/weld run} of {@code program} with the argument {@code n}, 12 calls on {@code threads} threads,
      * compiled in the foreground (one tier) with compilations traced and a failed compilation thrown.

@@ -21,7 +21,8 @@ public final class KernelInputs extends Node {
     @Children private final WeldExpressionNode[] invariants;
 
     /**
-     * {@code iterators} and {@code arrayClasses} end with the slots and array classes of {@code lookups}, which the
+     * A {@code rangeiter}'s array class is null: it has no store, its base is its start. {@code iterators} and
+     * {@code arrayClasses} end with the slots and array classes of {@code lookups}, which the
      * kernel reads like iterators while they are in range.
      */
     public KernelInputs(LoopSlots[] iterators, Class<?>[] arrayClasses, IndexedLookup[] lookups,
@@ -44,6 +45,9 @@ public final class KernelInputs extends Node {
             }
         }
         for (int j = 0; j < iterators.length; j++) {
+            if (arrayClasses[j] == null) {
+                continue;
+            }
             Object s = frame.getObject(iterators[j].store());
             if (s == null || s.getClass() != arrayClasses[j]) {
                 return false;
@@ -56,7 +60,7 @@ public final class KernelInputs extends Node {
     Object[] stores(VirtualFrame frame) {
         Object[] stores = new Object[iterators.length];
         for (int j = 0; j < iterators.length; j++) {
-            stores[j] = frame.getObject(iterators[j].store());
+            stores[j] = arrayClasses[j] == null ? null : frame.getObject(iterators[j].store());
         }
         return stores;
     }

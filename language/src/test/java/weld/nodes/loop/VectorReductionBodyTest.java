@@ -186,6 +186,81 @@ class VectorReductionBodyTest {
         }
     }
 
+    /** Values whose conversions saturate, wrap, round or truncate: NaN, infinities, past i32 and i64, halves. */
+    private static double[] edgeDoubles(int n) {
+        double[] special = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 3e9, -3e9, 1e19, -1e19,
+            -0.5, 0.5, -2.75, 2.75, 0x1p53 + 2, -0.0, 4.5e15};
+        double[] v = doubles(n);
+        for (int i = 0; i < n; i++) {
+            if (i % 5 == 0) {
+                v[i] = special[(i / 5) % special.length];
+            }
+        }
+        return v;
+    }
+
+    /** Conversions between f64, f32, i64 and i32 run in the kernel with CastNode's values (a float to i32 via i64). */
+    @Test
+    void conversionsRunAsKernels() {
+        for (int n : new int[] {0, 31, 64, 65, 1000, 70_001}) {
+            double[] d = edgeDoubles(n);
+            float[] f = new float[n];
+            long[] l = longs(n);
+            int[] k = new int[n];
+            for (int i = 0; i < n; i++) {
+                f[i] = (float) d[i];
+                k[i] = (int) l[i];
+                if (i % 7 == 0) {
+                    l[i] = i % 2 == 0 ? Long.MIN_VALUE : (1L << 53) + 1;
+                }
+            }
+            // Integer sums wrap, so they are exact in any order.
+            for (String to : new String[] {"i64", "i32"}) {
+                assertSame("|v: vec[f64]| result(for(v, merger[" + to + ",+], |b, i, x| merge(b, " + to + "(x))))", d);
+                assertSame("|v: vec[f32]| result(for(v, merger[" + to + ",+], |b, i, x| merge(b, " + to + "(x * 2.0f))))", f);
+            }
+            assertSame("|v: vec[i64]| result(for(v, merger[i32,+], |b, i, x| merge(b, i32(x) * 3)))", l);
+            assertSame("|v: vec[i32]| result(for(v, merger[i64,+], |b, i, x| merge(b, i64(x) * 3L)))", k);
+            // Float results: inputs without NaN, sums within rounding.
+            double[] finite = doubles(n);
+            assertSame("|v: vec[f32]| result(for(v, merger[f64,+], |b, i, x| if(x > 0.0f, merge(b, f64(x)), b)))", f);
+            assertSame("|v: vec[i64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(x) * 1e-9)))", l);
+            assertSame("|v: vec[i64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(f32(x)))))", l);
+            assertSame("|v: vec[i32]| result(for(v, merger[f64,+], |b, i, x| merge(b, sqrt(f64(x) * f64(x)))))", k);
+            assertSame("|v: vec[i32]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(f32(x)))))", k);
+            if (n <= 1000) {
+                // Short f32 sums: their rounding, in another order, stays within the comparison's 1e-5.
+                assertSame("|v: vec[f64]| result(for(v, merger[f32,+], |b, i, x| merge(b, f32(x) * 0.5f)))", finite);
+            }
+            // A conversion feeding a math function and one of its results (a kernel in stages).
+            assertSame("|v: vec[i32]| result(for(v, merger[f64,+], |b, i, x| merge(b, exp(f64(x % 50) / 10.0))))", k);
+            assertSame("|v: vec[f64]| result(for(v, merger[i64,+], |b, i, x| merge(b, i64(log(x * x + 1.0) * 1e3))))",
+                    finite);
+        }
+        assertNotNull(plan("|v: vec[i32]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(x))))"));
+        assertNull(plan("|v: vec[f64]| result(for(v, merger[i64,+], |b, i, x| merge(b, i64(i8(x)))))"), "i8");
+        assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(x > 0.0))))"), "bool");
+    }
+
+    /** A unit-stride rangeiter's element, start + index, is a kernel value; other strides run the scalar loop. */
+    @Test
+    void unitStrideRangesRunAsKernels() {
+        for (int n : LENGTHS) {
+            for (long start : new long[] {0, -7, 1L << 40}) {
+                assertSame("|a: i64, n: i64| result(for(rangeiter(a, a + n, 1L), merger[i64,+], |b, i, x| merge(b, x * x)))",
+                        start, (long) n);
+                assertSame("|a: i64, n: i64| result(for(rangeiter(a, a + n, 1L), {merger[f64,+], merger[i64,max]}, "
+                        + "|b, i, x| {if(x % 3L == 0L, merge(b.$0, sqrt(f64(x) * f64(x)) * 0.5), b.$0), merge(b.$1, -x)}))",
+                        start, (long) n);
+            }
+        }
+        assertSame("|n: i64| result(for(rangeiter(0L, n, 1L), merger[i32,+], |b, i, x| merge(b, i32(x))))", 100_000L);
+        assertSame("|n: i64| result(for(rangeiter(0L, n, 1L), merger[f64,+], |b, i, x| merge(b, exp(f64(x) / 1e5))))",
+                100_000L);
+        assertNotNull(plan("|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x)))"));
+        assertNull(plan("|n: i64| result(for(rangeiter(0L, n, 2L), merger[i64,+], |b, i, x| merge(b, x)))"), "stride");
+    }
+
     @Test
     void externalBuffersRunTheScalarLoop() {
         DoubleBuffer direct = ByteBuffer.allocateDirect(8 * 1000).order(ByteOrder.nativeOrder()).asDoubleBuffer();

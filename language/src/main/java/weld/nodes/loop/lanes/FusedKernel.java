@@ -80,6 +80,11 @@ public final class FusedKernel {
         for (LaneKernel.Component c : components) {
             kindSpecies(c.type().kind());
         }
+        for (LaneNode n : nodes) {
+            if (throughLong(n)) {
+                kindSpecies(ScalarKind.I64);
+            }
+        }
         ScalarKind widest = widest(nodes, components);
         this.maskSpecies = kindSpecies(widest);
         this.unroll = unroll(nodes, components.length);
@@ -143,19 +148,24 @@ public final class FusedKernel {
     }
 
     /**
-     * The widest kind among the nodes and the accumulators, which set the lanes per step: a sum of {@code f64} may
-     * have only {@code i32} nodes (a constant merge folded away over an {@code i32} vector), and its accumulators
-     * still hold half as many lanes as an {@code i32} vector.
+     * The widest kind among the nodes (an {@code i64} for a float converted to {@code i32}) and the accumulators,
+     * which set the lanes per step: a sum of {@code f64} may have only {@code i32} nodes (a constant merge folded
+     * away over an {@code i32} vector), and its accumulators still hold half as many lanes as an {@code i32} vector.
      */
     private static ScalarKind widest(LaneNode[] nodes, LaneKernel.Component[] components) {
         ScalarKind w = ScalarKind.I32;
         for (LaneNode n : nodes) {
-            w = wider(w, n.kind);
+            w = wider(w, throughLong(n) ? ScalarKind.I64 : n.kind);
         }
         for (LaneKernel.Component c : components) {
             w = wider(w, c.type().kind());
         }
         return w;
+    }
+
+    /** Whether {@code n} converts a float to {@code i32}, which it does through an {@code i64} vector. */
+    private static boolean throughLong(LaneNode n) {
+        return n instanceof LaneNode.Cast c && c.kind == ScalarKind.I32 && c.arg.kind.isFloat();
     }
 
     private static ScalarKind wider(ScalarKind w, ScalarKind k) {
@@ -330,6 +340,9 @@ public final class FusedKernel {
             case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
                     (int) (bases[e.iterator] + from) + offset);
             case LaneNode.Invariant x -> broadcast[n.id];
+            case LaneNode.Range r -> VectorOps.iota(species[n.id], bases[r.iterator] + from + offset);
+            case LaneNode.Cast c -> VectorOps.convert(c.arg.kind, c.kind, v[c.arg.id], species[n.id],
+                    kindSpecies[ScalarKind.I64.ordinal()]);
             case LaneNode.Binary b when b.op.isComparison() ->
                     VectorOps.compare(b.op, b.left.kind, v[b.left.id], v[b.right.id]).cast(maskSpecies);
             case LaneNode.Binary b when b.kind == ScalarKind.BOOL -> VectorOps.logic(b.op, v[b.left.id], v[b.right.id]);

@@ -67,6 +67,8 @@ final class KernelStages {
             stage[n.id] = switch (n) {
                 case LaneNode.Element e -> -1;
                 case LaneNode.Invariant v -> -1;
+                case LaneNode.Range r -> -1;
+                case LaneNode.Cast c -> stage[c.arg.id];
                 case LaneNode.Unary u when isMath(u) -> Math.max(stage[u.arg.id], 0) + 1;
                 case LaneNode.Unary u -> stage[u.arg.id];
                 case LaneNode.Binary b -> Math.max(stage[b.left.id], stage[b.right.id]);
@@ -95,7 +97,7 @@ final class KernelStages {
 
     /** Makes node {@code n}'s value available in stage {@code s}. */
     private void require(int s, LaneNode n) {
-        if (n instanceof LaneNode.Element || n instanceof LaneNode.Invariant) {
+        if (n instanceof LaneNode.Element || n instanceof LaneNode.Invariant || n instanceof LaneNode.Range) {
             compute[s][n.id] = true;
         } else if (isMath(n)) {
             load[s][n.id] = true;
@@ -105,6 +107,7 @@ final class KernelStages {
                 compute[s][n.id] = true;
                 switch (n) {
                     case LaneNode.Unary u -> require(s, u.arg);
+                    case LaneNode.Cast c -> require(s, c.arg);
                     case LaneNode.Binary b -> {
                         require(s, b.left);
                         require(s, b.right);

@@ -53,7 +53,8 @@ public final class LaneKernel {
 
     /**
      * Runs iterations {@code [from, to)}: iterator {@code j}'s element of iteration {@code i} is
-     * {@code stores[j][bases[j] + i]}. Returns the accumulators {@code acc} with the iterations merged in.
+     * {@code stores[j][bases[j] + i]} ({@code bases[j] + i} for a {@code rangeiter}). Returns the accumulators
+     * {@code acc} with the iterations merged in.
      */
     @TruffleBoundary
     public Object[] run(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object[] acc) {
@@ -79,7 +80,11 @@ public final class LaneKernel {
                 offsets[e.id] = (int) (bases[e.iterator] + s);
             }
             for (LaneNode node : nodes) {
-                node.eval(arrays, offsets, n);
+                if (node instanceof LaneNode.Range r) {
+                    LaneNode.Range.fill(bases[r.iterator] + s, (long[]) arrays[r.id], n);
+                } else {
+                    node.eval(arrays, offsets, n);
+                }
             }
             for (int j = 0; j < components.length; j++) {
                 for (LaneNode v : components[j].values) {

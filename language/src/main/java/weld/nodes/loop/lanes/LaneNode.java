@@ -32,6 +32,26 @@ abstract class LaneNode {
         }
     }
 
+    /**
+     * The element of a unit-stride {@code rangeiter}, iterator {@code iterator}: {@code start + i} in iteration
+     * {@code i} ({@code start} is the iterator's base), an {@code i64}.
+     */
+    static final class Range extends LaneNode {
+        final int iterator;
+
+        Range(int id, int iterator) {
+            super(id, ScalarKind.I64);
+            this.iterator = iterator;
+        }
+
+        /** {@code out[k] = first + k} for the block's {@code n} iterations. */
+        static void fill(long first, long[] out, int n) {
+            for (int k = 0; k < n; k++) {
+                out[k] = first + k;
+            }
+        }
+    }
+
     /** A value that is the same in every iteration, {@code invariant}'th of those passed to the kernel. */
     static final class Invariant extends LaneNode {
         final int invariant;
@@ -111,6 +131,24 @@ abstract class LaneNode {
                 case I64 -> LongLanes.unary(op, (long[]) a, ao, (long[]) out, n);
                 default -> IntLanes.unary(op, (int[]) a, ao, (int[]) out, n);
             }
+        }
+    }
+
+    /**
+     * {@code T(e)} between {@code f64}, {@code f32}, {@code i64} and {@code i32}, as {@code CastNode} converts:
+     * Java's conversions, except that a float converts to {@code i32} through {@code i64} ({@code (int) (long) x}).
+     */
+    static final class Cast extends LaneNode {
+        final LaneNode arg;
+
+        Cast(int id, ScalarKind to, LaneNode arg) {
+            super(id, to);
+            this.arg = arg;
+        }
+
+        @Override
+        void eval(Object[] arrays, int[] offsets, int n) {
+            LaneCasts.convert(arrays[arg.id], offsets[arg.id], kind, arrays[id], n);
         }
     }
 

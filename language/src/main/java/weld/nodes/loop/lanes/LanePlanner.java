@@ -21,10 +21,11 @@ import weld.types.WeldType;
 
 /**
  * Recognizes the merger reductions a {@link LaneKernel} runs and builds it: whole vectors or unit-stride
- * {@code iter}s (zipped or not) of {@code f64}, {@code f32}, {@code i64} or {@code i32}, no use of the index, and
- * an update function made of arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers,
- * negation), {@code sqrt}, the other math functions on {@code f64} (the Vector API's SIMD math, within 1 ulp of the
- * scalar functions; {@code erf}: {@link VectorErf}),
+ * {@code iter}s (zipped or not) of {@code f64}, {@code f32}, {@code i64} or {@code i32}, or unit-stride
+ * {@code rangeiter}s (their element is {@code start + i}), no use of the index, and an update function made of
+ * arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers, negation), conversions
+ * between the four kinds, {@code sqrt}, the other math functions on {@code f64} (the Vector API's SIMD math, within
+ * 1 ulp of the scalar functions; {@code erf}: {@link VectorErf}),
  * comparisons, {@code &&}/{@code ||}, {@code select}, {@code let}, loop-invariant variables and literals, merging
  * under {@code if}/{@code select}. Mergers: {@code +} and {@code *} on the four kinds, {@code min} and {@code max}
  * on the integers. A merge guarded by a condition merges {@code select(cond, value, identity)}. Example:
@@ -72,7 +73,9 @@ public final class LanePlanner {
     /** The invariant node of each literal value (by kind and value) and variable already taken. */
     private final Map<Object, LaneNode> invariantNodes = new HashMap<>();
     private final Map<Symbol, LaneNode> env = new HashMap<>();
-    private final LaneNode.Element[] elements;
+    /** Per iterator, its element's node once used: an {@link LaneNode.Element}, or a {@link LaneNode.Range}. */
+    private final LaneNode[] elements;
+    private final List<Expr.Iter> iters;
     private final Symbol builder;
     private final Symbol index;
     private final Symbol element;
@@ -80,7 +83,8 @@ public final class LanePlanner {
 
     private LanePlanner(Expr.For f, Symbol builder, Predicate<Expr.Lookup> allowLookup) {
         this.allowLookup = allowLookup;
-        this.elements = new LaneNode.Element[f.iters().size()];
+        this.elements = new LaneNode[f.iters().size()];
+        this.iters = f.iters();
         this.builder = builder;
         this.index = f.update().params().get(1).symbol();
         this.element = f.update().params().get(2).symbol();
@@ -162,15 +166,15 @@ public final class LanePlanner {
             return null;
         }
         List<LaneNode.Element> used = new ArrayList<>();
-        for (LaneNode.Element e : elements) {
-            if (e != null) {
-                used.add(e);
+        for (LaneNode e : elements) {
+            if (e instanceof LaneNode.Element element) {
+                used.add(element);
             }
         }
         used.addAll(lookupElements);
         return new Plan(new LaneKernel(nodes.toArray(LaneNode[]::new), used.toArray(LaneNode.Element[]::new),
-                components), invariants, f.iters().stream().map(it -> arrayClass(it.type())).toArray(Class<?>[]::new),
-                lookups);
+                components), invariants, f.iters().stream().map(it -> it.kind() == IterKind.RANGE ? null
+                : arrayClass(it.type())).toArray(Class<?>[]::new), lookups);
     }
 
     private static Class<?> arrayClass(WeldType elem) {
@@ -182,10 +186,14 @@ public final class LanePlanner {
         };
     }
 
-    /** Whether every iterator of {@code f} is a whole vector or a unit-stride {@code iter} of a supported kind. */
+    /**
+     * Whether every iterator of {@code f} is a whole vector, a unit-stride {@code iter} of a supported kind or a
+     * unit-stride {@code rangeiter}.
+     */
     private static boolean unitStrideVectors(Expr.For f) {
         for (Expr.Iter it : f.iters()) {
-            if (it.kind() != null && it.kind() != IterKind.SCALAR || !it.unitStride() || !supported(it.type())) {
+            boolean kind = it.kind() == null || it.kind() == IterKind.SCALAR || it.kind() == IterKind.RANGE;
+            if (!kind || !it.unitStride() || !supported(it.type())) {
                 return false;
             }
         }
@@ -280,6 +288,7 @@ public final class LanePlanner {
             case Expr.Lookup l when allowLookup.test(l) && lookupOffset(l) != null -> lookup(l);
             case Expr.Binary b -> binary(b);
             case Expr.Unary u -> unary(u);
+            case Expr.Cast c -> cast(c);
             case Expr.Select s -> select(s.cond(), s.onTrue(), s.onFalse());
             case Expr.If i -> select(i.cond(), i.onTrue(), i.onFalse());
             case Expr.Let l -> {
@@ -324,6 +333,14 @@ public final class LanePlanner {
         return add(new LaneNode.Unary(nodes.size(), u.op(), a));
     }
 
+    private LaneNode cast(Expr.Cast c) {
+        LaneNode a = value(c.operand());
+        if (!KINDS.contains(c.target()) || a.kind == ScalarKind.BOOL) {
+            throw new Unsupported();
+        }
+        return a.kind == c.target() ? a : add(new LaneNode.Cast(nodes.size(), c.target(), a));
+    }
+
     private LaneNode select(Expr cond, Expr onTrue, Expr onFalse) {
         LaneNode c = value(cond);
         LaneNode t = value(onTrue);
@@ -366,7 +383,9 @@ public final class LanePlanner {
 
     private LaneNode element(int iterator, WeldType type) {
         if (elements[iterator] == null) {
-            elements[iterator] = add(new LaneNode.Element(nodes.size(), ((WeldType.Scalar) type.resolve()).kind(), iterator));
+            elements[iterator] = iters.get(iterator).kind() == IterKind.RANGE
+                    ? add(new LaneNode.Range(nodes.size(), iterator))
+                    : add(new LaneNode.Element(nodes.size(), ((WeldType.Scalar) type.resolve()).kind(), iterator));
         }
         return elements[iterator];
     }

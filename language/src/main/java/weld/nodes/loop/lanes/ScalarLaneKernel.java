@@ -33,7 +33,8 @@ public final class ScalarLaneKernel {
 
     /**
      * Runs iterations {@code [from, to)} (iterator {@code j}'s element of iteration {@code i} is
-     * {@code stores[j][bases[j] + i]}); returns the accumulators {@code acc} with the iterations merged in.
+     * {@code stores[j][bases[j] + i]}, or {@code bases[j] + i} for a {@code rangeiter}); returns the accumulators
+     * {@code acc} with the iterations merged in.
      */
     @TruffleBoundary
     public Object[] run(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object[] acc) {
@@ -150,6 +151,10 @@ public final class ScalarLaneKernel {
                 unary(u, arrays[u.arg.id], offsets[u.arg.id], arrays[u.id], n);
             } else if (node instanceof LaneNode.Select x) {
                 select(x, arrays, offsets, n);
+            } else if (node instanceof LaneNode.Range r) {
+                LaneNode.Range.fill(bases[r.iterator] + s, (long[]) arrays[r.id], n);
+            } else if (node instanceof LaneNode.Cast c) {
+                LaneCasts.convertHeld(arrays[c.arg.id], offsets[c.arg.id], c.kind, arrays[c.id], n);
             }
         }
     }

@@ -141,6 +141,55 @@ final class VectorOps {
         };
     }
 
+    /** The {@code i64} vector {@code first, first + 1, ...}: a {@code rangeiter}'s elements for one step. */
+    static Object iota(VectorSpecies<?> s, long first) {
+        return LongVector.broadcast(FusedKernel.cast(s, Long.class), first).addIndex(1);
+    }
+
+    /**
+     * {@code a}, of kind {@code from}, converted to kind {@code to} ({@code from != to}) in vectors of the same lanes,
+     * of species {@code s}; {@code wide}: the {@code i64} species, through which a float converts to {@code i32}
+     * (as {@code CastNode} does, {@code (int) (long) x}).
+     */
+    static Object convert(ScalarKind from, ScalarKind to, Object a, VectorSpecies<?> s, VectorSpecies<?> wide) {
+        return switch (from) {
+            case F64 -> {
+                DoubleVector x = (DoubleVector) a;
+                yield switch (to) {
+                    case F32 -> x.convertShape(VectorOperators.D2F, FusedKernel.cast(s, Float.class), 0);
+                    case I64 -> x.convertShape(VectorOperators.D2L, FusedKernel.cast(s, Long.class), 0);
+                    default -> ((LongVector) x.convertShape(VectorOperators.D2L, FusedKernel.cast(wide, Long.class), 0))
+                            .convertShape(VectorOperators.L2I, FusedKernel.cast(s, Integer.class), 0);
+                };
+            }
+            case F32 -> {
+                FloatVector x = (FloatVector) a;
+                yield switch (to) {
+                    case F64 -> x.convertShape(VectorOperators.F2D, FusedKernel.cast(s, Double.class), 0);
+                    case I64 -> x.convertShape(VectorOperators.F2L, FusedKernel.cast(s, Long.class), 0);
+                    default -> ((LongVector) x.convertShape(VectorOperators.F2L, FusedKernel.cast(wide, Long.class), 0))
+                            .convertShape(VectorOperators.L2I, FusedKernel.cast(s, Integer.class), 0);
+                };
+            }
+            case I64 -> {
+                LongVector x = (LongVector) a;
+                yield switch (to) {
+                    case F64 -> x.convertShape(VectorOperators.L2D, FusedKernel.cast(s, Double.class), 0);
+                    case F32 -> x.convertShape(VectorOperators.L2F, FusedKernel.cast(s, Float.class), 0);
+                    default -> x.convertShape(VectorOperators.L2I, FusedKernel.cast(s, Integer.class), 0);
+                };
+            }
+            default -> {
+                IntVector x = (IntVector) a;
+                yield switch (to) {
+                    case F64 -> x.convertShape(VectorOperators.I2D, FusedKernel.cast(s, Double.class), 0);
+                    case F32 -> x.convertShape(VectorOperators.I2F, FusedKernel.cast(s, Float.class), 0);
+                    default -> x.convertShape(VectorOperators.I2L, FusedKernel.cast(s, Long.class), 0);
+                };
+            }
+        };
+    }
+
     /** {@code select(mask, t, f)}; masks (kind BOOL) are combined with {@code and}/{@code or}. */
     @SuppressWarnings("unchecked")
     static Object select(ScalarKind k, VectorMask<?> mask, Object t, Object f, VectorSpecies<?> s) {

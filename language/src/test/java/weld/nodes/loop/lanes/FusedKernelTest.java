@@ -108,6 +108,68 @@ class FusedKernelTest {
     }
 
     @Test
+    void conversionsBetweenTheFourKinds() {
+        double[] d = doubles();
+        d[5] = Double.NaN;
+        d[6] = 1e19;
+        d[7] = -3e9;
+        long[] l = new Random(8).longs(LENGTH).map(x -> x >> 3).toArray();
+        int[] k = new Random(9).ints(LENGTH, -1000, 1000).toArray();
+        float[] f = new float[LENGTH];
+        for (int i = 0; i < LENGTH; i++) {
+            f[i] = (float) d[i];
+        }
+        for (String to : new String[] {"i64", "i32"}) {
+            assertSameMerges("|v: vec[f64]| result(for(v, merger[" + to + ",+], |b, i, x| merge(b, " + to + "(x))))", d,
+                    null, to.equals("i64") ? (Object) 0L : (Object) 0);
+            assertSameMerges("|v: vec[f32]| result(for(v, merger[" + to + ",+], |b, i, x| merge(b, " + to + "(x))))", f,
+                    null, to.equals("i64") ? (Object) 0L : (Object) 0);
+        }
+        assertSameMerges("|v: vec[i64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(x) * 1e-9)))", l, null, 0.0);
+        assertSameMerges("|v: vec[i64]| result(for(v, merger[i32,+], |b, i, x| merge(b, i32(x))))", l, null, 0);
+        assertSameMerges("|v: vec[i64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(f32(x)))))", l, null, 0.0);
+        assertSameMerges("|v: vec[i32]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(x) * 0.5)))", k, null, 0.0);
+        assertSameMerges("|v: vec[i32]| result(for(v, merger[i64,+], |b, i, x| merge(b, i64(x) * 3L)))", k, null, 0L);
+        assertSameMerges("|v: vec[i32]| result(for(v, merger[f32,+], |b, i, x| merge(b, f32(x) * 0.125f)))", k, null, 0f);
+        assertSameMerges("|v: vec[f32]| result(for(v, merger[f64,+], |b, i, x| if(x < 20.0f, merge(b, f64(x)), b)))", f,
+                null, 0.0);
+        assertSameMerges("|v: vec[i32]| result(for(v, merger[f64,+], |b, i, x| merge(b, exp(f64(x) / 500.0))))", k,
+                null, 0.0);
+    }
+
+    @Test
+    void unitStrideRanges() {
+        for (long start : new long[] {0, -5, 1L << 40}) {
+            String program = "|n: i64| result(for(rangeiter(0L, n, 1L), {merger[i64,+], merger[f64,+]}, |b, i, x| "
+                    + "{merge(b.$0, x * 3L), merge(b.$1, sqrt(f64(x) * f64(x) + 1.0))}))";
+            LanePlanner.Plan plan = Plans.plan(program);
+            FusedKernel fused = plan.kernel().fused();
+            Object[] invariants = plan.invariants().stream().map(e -> ((Expr.Literal) e).value()).toArray();
+            for (int steps : steps(fused.lanes())) {
+                for (long from : new long[] {0, 3}) {
+                    Object[] acc = {0L, 0.0};
+                    fused.run(new Object[] {null}, new long[] {start}, from, steps, invariants, acc);
+                    long to = from + (long) steps * fused.lanes();
+                    Object[] expected = plan.kernel().run(new Object[] {null}, new long[] {start}, from, to,
+                            invariants, new Object[] {0L, 0.0});
+                    Object[] scalar = plan.kernel().scalarBlocks().run(new Object[] {null}, new long[] {start}, from,
+                            to, invariants, new Object[] {0L, 0.0});
+                    long sum = 0;
+                    for (long x = start + from; x < start + to; x++) {
+                        sum += x * 3;
+                    }
+                    String at = "start " + start + " from " + from + ", " + steps + " steps";
+                    assertEquals(sum, acc[0], at);
+                    assertEquals(sum, expected[0], at);
+                    assertEquals(sum, scalar[0], at);
+                    assertEquals((Double) scalar[1], (Double) acc[1], 1e-9 * Math.abs((Double) scalar[1]), at);
+                    assertEquals((Double) scalar[1], (Double) expected[1], 1e-9 * Math.abs((Double) scalar[1]), at);
+                }
+            }
+        }
+    }
+
+    @Test
     void mathFunctionsRunInStages() {
         double[] v = doubles();
         String[] programs = {
