@@ -242,6 +242,19 @@ class VectorReductionBodyTest {
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(x > 0.0))))"), "bool");
     }
 
+    /** The loop index is a kernel value: the iteration's number from 0, also over slices and in parallel tasks. */
+    @Test
+    void theIndexIsAKernelValue() {
+        for (int n : LENGTHS) {
+            double[] v = doubles(n + 5);
+            assertSame("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x * f64(i % 1000L))))", v);
+            assertSame("|v: vec[f64]| result(for(iter(v, 5L, len(v), 1L), {merger[i64,+], merger[i64,max]}, |b, i, x| "
+                    + "{merge(b.$0, i * 3L), if(x > 10.0, merge(b.$1, i), b.$1)}))", v);
+            assertSame("|v: vec[f64], k: vec[i32]| result(for(zip(v, k), merger[i32,+], |b, i, e| "
+                    + "merge(b, i32(i) * e.$1)))", doubles(n), new Random(n).ints(n, -9, 9).toArray());
+        }
+    }
+
     /** A unit-stride rangeiter's element, start + index, is a kernel value; other strides run the scalar loop. */
     @Test
     void unitStrideRangesRunAsKernels() {
@@ -258,6 +271,7 @@ class VectorReductionBodyTest {
         assertSame("|n: i64| result(for(rangeiter(0L, n, 1L), merger[f64,+], |b, i, x| merge(b, exp(f64(x) / 1e5))))",
                 100_000L);
         assertNotNull(plan("|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x)))"));
+        assertNotNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(i))))"), "the index");
         assertNull(plan("|n: i64| result(for(rangeiter(0L, n, 2L), merger[i64,+], |b, i, x| merge(b, x)))"), "stride");
     }
 
@@ -346,7 +360,6 @@ class VectorReductionBodyTest {
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| if(x != 0.5, merge(b, x), b)))"), "NaN !=");
         assertNull(plan("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, x / 3L)))"), "integer division");
         assertNull(plan("|v: vec[u64]| result(for(v, merger[u64,+], |b, i, x| merge(b, x)))"), "unsigned");
-        assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(i))))"), "index");
         assertNull(plan("|v: vec[f64]| result(for(iter(v, 0L, 10L, 2L), merger[f64,+], |b, i, x| merge(b, x)))"), "stride");
         assertNull(plan("|v: vec[f64], s: i64| result(for(iter(v, 0L, 10L, s), merger[f64,+], |b, i, x| merge(b, x)))"),
                 "a stride known only at run time");

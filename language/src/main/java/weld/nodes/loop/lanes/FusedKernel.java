@@ -340,7 +340,7 @@ public final class FusedKernel {
             case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
                     (int) (bases[e.iterator] + from) + offset);
             case LaneNode.Invariant x -> broadcast[n.id];
-            case LaneNode.Range r -> VectorOps.iota(species[n.id], bases[r.iterator] + from + offset);
+            case LaneNode.Range r -> VectorOps.iota(species[n.id], r.at(bases, from) + offset);
             case LaneNode.Cast c -> VectorOps.convert(c.arg.kind, c.kind, v[c.arg.id], species[n.id],
                     kindSpecies[ScalarKind.I64.ordinal()]);
             case LaneNode.Binary b when b.op.isComparison() ->

@@ -81,7 +81,7 @@ public final class LaneKernel {
             }
             for (LaneNode node : nodes) {
                 if (node instanceof LaneNode.Range r) {
-                    LaneNode.Range.fill(bases[r.iterator] + s, (long[]) arrays[r.id], n);
+                    LaneNode.Range.fill(r.at(bases, s), (long[]) arrays[r.id], n);
                 } else {
                     node.eval(arrays, offsets, n);
                 }

@@ -33,8 +33,9 @@ abstract class LaneNode {
     }
 
     /**
-     * The element of a unit-stride {@code rangeiter}, iterator {@code iterator}: {@code start + i} in iteration
-     * {@code i} ({@code start} is the iterator's base), an {@code i64}.
+     * {@code start + i} in iteration {@code i}, an {@code i64}: the element of a unit-stride {@code rangeiter},
+     * iterator {@code iterator} ({@code start} is the iterator's base), or, with {@code iterator} -1, the loop index
+     * itself ({@code start} 0).
      */
     static final class Range extends LaneNode {
         final int iterator;
@@ -42,6 +43,11 @@ abstract class LaneNode {
         Range(int id, int iterator) {
             super(id, ScalarKind.I64);
             this.iterator = iterator;
+        }
+
+        /** The value in iteration {@code i}, the iterators' bases being {@code bases}. */
+        long at(long[] bases, long i) {
+            return iterator < 0 ? i : bases[iterator] + i;
         }
 
         /** {@code out[k] = first + k} for the block's {@code n} iterations. */

@@ -22,7 +22,7 @@ import weld.types.WeldType;
 /**
  * Recognizes the merger reductions a {@link LaneKernel} runs and builds it: whole vectors or unit-stride
  * {@code iter}s (zipped or not) of {@code f64}, {@code f32}, {@code i64} or {@code i32}, or unit-stride
- * {@code rangeiter}s (their element is {@code start + i}), no use of the index, and an update function made of
+ * {@code rangeiter}s (their element is {@code start + i}), and an update function made of the loop index,
  * arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers, negation), conversions
  * between the four kinds, {@code sqrt}, the other math functions on {@code f64} (the Vector API's SIMD math, within
  * 1 ulp of the scalar functions; {@code erf}: {@link VectorErf}),
@@ -78,6 +78,7 @@ public final class LanePlanner {
     private final List<Expr.Iter> iters;
     private final Symbol builder;
     private final Symbol index;
+    private LaneNode indexNode;
     private final Symbol element;
     private final boolean zip;
 
@@ -280,8 +281,8 @@ public final class LanePlanner {
             case Expr.Literal l when l.kind() == ScalarKind.BOOL || KINDS.contains(l.kind()) -> invariant(l);
             case Expr.Ident id when env.containsKey(id.symbol()) -> env.get(id.symbol());
             case Expr.Ident id when id.symbol().equals(element) && !zip -> element(0, id.type());
-            case Expr.Ident id when id.symbol().equals(builder) || id.symbol().equals(index) || id.symbol().equals(element) ->
-                    throw new Unsupported();
+            case Expr.Ident id when id.symbol().equals(index) -> index();
+            case Expr.Ident id when id.symbol().equals(builder) || id.symbol().equals(element) -> throw new Unsupported();
             case Expr.Ident id when supported(id.type()) || isBool(id.type()) -> invariant(id);
             case Expr.GetField g when zip && g.struct() instanceof Expr.Ident id && id.symbol().equals(element) ->
                     element(g.index(), g.type());
@@ -379,6 +380,14 @@ public final class LanePlanner {
                 elements.length + lookups.size() - 1));
         lookupElements.add(e);
         return e;
+    }
+
+    /** The loop index's node, once used. */
+    private LaneNode index() {
+        if (indexNode == null) {
+            indexNode = add(new LaneNode.Range(nodes.size(), -1));
+        }
+        return indexNode;
     }
 
     private LaneNode element(int iterator, WeldType type) {

@@ -152,7 +152,7 @@ public final class ScalarLaneKernel {
             } else if (node instanceof LaneNode.Select x) {
                 select(x, arrays, offsets, n);
             } else if (node instanceof LaneNode.Range r) {
-                LaneNode.Range.fill(bases[r.iterator] + s, (long[]) arrays[r.id], n);
+                LaneNode.Range.fill(r.at(bases, s), (long[]) arrays[r.id], n);
             } else if (node instanceof LaneNode.Cast c) {
                 LaneCasts.convertHeld(arrays[c.arg.id], offsets[c.arg.id], c.kind, arrays[c.id], n);
             }

@@ -135,6 +135,9 @@ class FusedKernelTest {
                 null, 0.0);
         assertSameMerges("|v: vec[i32]| result(for(v, merger[f64,+], |b, i, x| merge(b, exp(f64(x) / 500.0))))", k,
                 null, 0.0);
+        assertSameMerges("|v: vec[i32]| result(for(v, merger[i64,+], |b, i, x| merge(b, i * i64(x))))", k, null, 0L);
+        assertSameMerges("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, exp(f64(i) / 5e3) * x)))", doubles(),
+                null, 0.0);
     }
 
     @Test
