@@ -3,6 +3,7 @@ package weld.nodes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -866,20 +867,34 @@ public final class NodeBuilder {
                 counterSlot, kernelWarmup, scalar);
     }
 
-    /** The inputs of a planned kernel: the loop's iterators, then the lookups it reads like iterators. */
+    /**
+     * The inputs of a planned kernel: the loop's iterators, then the lookups and struct columns it reads like
+     * iterators.
+     */
     private KernelInputs kernelInputs(LanePlanner.Plan plan, List<LoopSlots> iteratorSlots) {
         WeldExpressionNode[] invariants = plan.invariants().stream().map(this::build).toArray(WeldExpressionNode[]::new);
         List<LoopSlots> kernelSlots = new ArrayList<>(iteratorSlots);
         List<Class<?>> arrays = new ArrayList<>(Arrays.asList(plan.arrays()));
+        List<Integer> columns = new ArrayList<>(Collections.nCopies(iteratorSlots.size(), -1));
         List<IndexedLookup> lookups = new ArrayList<>();
-        for (LanePlanner.Lookup l : plan.lookups()) {
-            IndexedLookup source = indexedLookups.get(l.lookup()).source();
-            lookups.add(source);
-            kernelSlots.add(source.slots());
-            arrays.add(l.array());
+        for (LanePlanner.Input input : plan.inputs()) {
+            switch (input) {
+                case LanePlanner.Lookup l -> {
+                    IndexedLookup source = indexedLookups.get(l.lookup()).source();
+                    lookups.add(source);
+                    kernelSlots.add(source.slots());
+                    columns.add(-1);
+                }
+                case LanePlanner.Column c -> {
+                    kernelSlots.add(iteratorSlots.get(c.iterator()));
+                    columns.add(c.column());
+                }
+            }
+            arrays.add(input.array());
         }
         return new KernelInputs(kernelSlots.toArray(LoopSlots[]::new), arrays.toArray(Class<?>[]::new),
-                lookups.toArray(IndexedLookup[]::new), invariants);
+                columns.stream().mapToInt(Integer::intValue).toArray(), lookups.toArray(IndexedLookup[]::new),
+                invariants);
     }
 
     /** {@code lookup(v, i)} on a vector. */

@@ -6,6 +6,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.Node;
 
 import weld.nodes.WeldExpressionNode;
+import weld.runtime.StructColumns;
 
 /**
  * What a SIMD kernel of a loop reads: the iterators' stores and element offsets, then those of the loop's
@@ -16,19 +17,24 @@ import weld.nodes.WeldExpressionNode;
 public final class KernelInputs extends Node {
     @CompilationFinal(dimensions = 1) private final LoopSlots[] iterators;
     @CompilationFinal(dimensions = 1) private final Class<?>[] arrayClasses;
+    /** Per input: the column of its {@link StructColumns} store it reads, or -1 for the whole store. */
+    @CompilationFinal(dimensions = 1) private final int[] columns;
     /** The loop's lookups the kernel reads (after the iterators in {@code iterators}); not children. */
     @CompilationFinal(dimensions = 1) private final IndexedLookup[] lookups;
     @Children private final WeldExpressionNode[] invariants;
 
     /**
-     * A {@code rangeiter}'s array class is null: it has no store, its base is its start. {@code iterators} and
+     * A {@code rangeiter}'s array class is null (it has no store, its base is its start), and so is that of an
+     * iterator over structs, whose columns the kernel reads as inputs of their own ({@code columns}, after the
+     * iterators: their slots are the iterator's). {@code iterators} and
      * {@code arrayClasses} end with the slots and array classes of {@code lookups}, which the
      * kernel reads like iterators while they are in range.
      */
-    public KernelInputs(LoopSlots[] iterators, Class<?>[] arrayClasses, IndexedLookup[] lookups,
+    public KernelInputs(LoopSlots[] iterators, Class<?>[] arrayClasses, int[] columns, IndexedLookup[] lookups,
                         WeldExpressionNode[] invariants) {
         this.iterators = iterators;
         this.arrayClasses = arrayClasses;
+        this.columns = columns;
         this.lookups = lookups;
         this.invariants = invariants;
     }
@@ -49,6 +55,12 @@ public final class KernelInputs extends Node {
                 continue;
             }
             Object s = frame.getObject(iterators[j].store());
+            if (columns[j] >= 0) {
+                if (!(s instanceof StructColumns c)) {
+                    return false;
+                }
+                s = c.column(columns[j]);
+            }
             if (s == null || s.getClass() != arrayClasses[j]) {
                 return false;
             }
@@ -60,7 +72,8 @@ public final class KernelInputs extends Node {
     Object[] stores(VirtualFrame frame) {
         Object[] stores = new Object[iterators.length];
         for (int j = 0; j < iterators.length; j++) {
-            stores[j] = arrayClasses[j] == null ? null : frame.getObject(iterators[j].store());
+            Object s = arrayClasses[j] == null ? null : frame.getObject(iterators[j].store());
+            stores[j] = columns[j] < 0 ? s : ((StructColumns) s).column(columns[j]);
         }
         return stores;
     }

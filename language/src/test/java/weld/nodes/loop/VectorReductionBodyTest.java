@@ -255,6 +255,37 @@ class VectorReductionBodyTest {
         }
     }
 
+    /** Rows of {i32, f64, i64}: {i % 17 - 8, i / 4 - 3, 3i}, as host arrays (stored in columns). */
+    private static Object[] rows(int n) {
+        Object[] rows = new Object[n];
+        for (int i = 0; i < n; i++) {
+            rows[i] = new Object[] {i % 17 - 8, i * 0.25 - 3.0, 3L * i};
+        }
+        return rows;
+    }
+
+    /** Fields of a vector of structs are kernel values, read from their columns, also through a zip. */
+    @Test
+    void fieldsOfStructVectorsAreReadFromTheirColumns() {
+        String sums = "|v: vec[{i32, f64, i64}]| result(for(v, {merger[f64,+], merger[i64,+]}, |b, i, e| "
+                + "{if(e.$0 > 0, merge(b.$0, e.$1 * 2.0), b.$0), merge(b.$1, e.$2 + i64(e.$0))}))";
+        String zipped = "|v: vec[{i32, f64, i64}], w: vec[f64]| result(for(zip(w, v), merger[f64,+], |b, i, e| "
+                + "merge(b, e.$1.$1 * e.$0 + f64(e.$1.$0))))";
+        String slice = "|v: vec[{i32, f64, i64}]| result(for(iter(v, 3L, len(v), 1L), merger[i64,max], |b, i, e| "
+                + "merge(b, e.$2 - i64(e.$0) * 5L)))";
+        for (String p : new String[] {sums, zipped, slice}) {
+            assertNotNull(plan(p), p);
+        }
+        for (int n : new int[] {3, 31, 64, 65, 1000, 70_001}) {
+            assertSame(sums, (Object) rows(n));
+            assertSame(zipped, rows(n), doubles(n));
+            assertSame(slice, (Object) rows(n));
+        }
+        // The whole struct, or a field that is a struct, is not a kernel value.
+        assertNull(plan("|v: vec[{i64, i64}]| result(for(v, merger[i64,+], |b, i, e| merge(b, {e, 1L}.$0.$1)))"));
+        assertNull(plan("|v: vec[{{i64, f64}, i64}]| result(for(v, merger[i64,+], |b, i, e| merge(b, e.$0.$0)))"));
+    }
+
     /** A unit-stride rangeiter's element, start + index, is a kernel value; other strides run the scalar loop. */
     @Test
     void unitStrideRangesRunAsKernels() {

@@ -13,6 +13,7 @@ import weld.ir.Symbol;
 import weld.nodes.loop.IndexedLookupPlanner;
 import weld.nodes.loop.Reductions;
 import weld.runtime.ScalarOps;
+import weld.runtime.StructLayout;
 import weld.syntax.BinOp;
 import weld.syntax.BuilderKind;
 import weld.syntax.IterKind;
@@ -22,7 +23,8 @@ import weld.types.WeldType;
 /**
  * Recognizes the merger reductions a {@link LaneKernel} runs and builds it: whole vectors or unit-stride
  * {@code iter}s (zipped or not) of {@code f64}, {@code f32}, {@code i64} or {@code i32}, or unit-stride
- * {@code rangeiter}s (their element is {@code start + i}), and an update function made of the loop index,
+ * {@code rangeiter}s (their element is {@code start + i}), of vectors of structs stored in columns (a field of
+ * those kinds read from its column, {@link Column}), and an update function made of the loop index,
  * arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers, negation), conversions
  * between the four kinds, {@code sqrt}, the other math functions on {@code f64} (the Vector API's SIMD math, within
  * 1 ulp of the scalar functions; {@code erf}: {@link VectorErf}),
@@ -54,19 +56,34 @@ public final class LanePlanner {
      * The kernel, the loop-invariant expressions whose values it takes, in order, and the array class each
      * iterator's store must have.
      */
-    public record Plan(LaneKernel kernel, List<Expr> invariants, Class<?>[] arrays, List<Lookup> lookups) {
+    public record Plan(LaneKernel kernel, List<Expr> invariants, Class<?>[] arrays, List<Input> inputs) {
+    }
+
+    /** What the kernel reads like one more iterator, after the loop's iterators (in the order of {@link Plan#inputs}). */
+    public sealed interface Input permits Lookup, Column {
+        /** The array class the input's store must have. */
+        Class<?> array();
     }
 
     /**
      * A {@code lookup(v, e + i)} over the loop index that the kernel reads like one more iterator, and the array
      * class its vector's store must have; the loop reads it as an {@link weld.nodes.loop.IndexedLookup}.
      */
-    public record Lookup(Expr.Lookup lookup, Class<?> array) {
+    public record Lookup(Expr.Lookup lookup, Class<?> array) implements Input {
+    }
+
+    /**
+     * Column {@code column} of iterator {@code iterator}, a vector of structs of scalars stored in columns
+     * ({@link weld.runtime.StructColumns}): a field of its elements, read at the iterator's offsets.
+     */
+    public record Column(int iterator, int column, Class<?> array) implements Input {
     }
 
     private final Predicate<Expr.Lookup> allowLookup;
-    private final List<Lookup> lookups = new ArrayList<>();
-    private final List<LaneNode.Element> lookupElements = new ArrayList<>();
+    private final List<Input> inputs = new ArrayList<>();
+    private final List<LaneNode.Element> inputElements = new ArrayList<>();
+    /** The element node of each column read, by iterator and column. */
+    private final Map<List<Integer>, LaneNode.Element> columnElements = new HashMap<>();
 
     private final List<LaneNode> nodes = new ArrayList<>();
     private final List<Expr> invariants = new ArrayList<>();
@@ -172,10 +189,11 @@ public final class LanePlanner {
                 used.add(element);
             }
         }
-        used.addAll(lookupElements);
+        used.addAll(inputElements);
         return new Plan(new LaneKernel(nodes.toArray(LaneNode[]::new), used.toArray(LaneNode.Element[]::new),
-                components), invariants, f.iters().stream().map(it -> it.kind() == IterKind.RANGE ? null
-                : arrayClass(it.type())).toArray(Class<?>[]::new), lookups);
+                components), invariants, f.iters().stream().map(it -> it.kind() == IterKind.RANGE
+                || !(it.type().resolve() instanceof WeldType.Scalar) ? null : arrayClass(it.type()))
+                .toArray(Class<?>[]::new), inputs);
     }
 
     private static Class<?> arrayClass(WeldType elem) {
@@ -188,17 +206,22 @@ public final class LanePlanner {
     }
 
     /**
-     * Whether every iterator of {@code f} is a whole vector, a unit-stride {@code iter} of a supported kind or a
-     * unit-stride {@code rangeiter}.
+     * Whether every iterator of {@code f} is a whole vector or a unit-stride {@code iter} of a supported kind or of
+     * structs of scalars (the kernel reads the fields it uses from their columns), or a unit-stride {@code rangeiter}.
      */
     private static boolean unitStrideVectors(Expr.For f) {
         for (Expr.Iter it : f.iters()) {
             boolean kind = it.kind() == null || it.kind() == IterKind.SCALAR || it.kind() == IterKind.RANGE;
-            if (!kind || !it.unitStride() || !supported(it.type())) {
+            if (!kind || !it.unitStride() || !supported(it.type()) && !columns(it.type())) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether {@code t} is a struct of scalars, whose vectors may be stored in columns. */
+    private static boolean columns(WeldType t) {
+        return StructLayout.of(t) != null;
     }
 
     private static boolean supported(WeldType t) {
@@ -281,6 +304,10 @@ public final class LanePlanner {
             case Expr.Literal l when l.kind() == ScalarKind.BOOL || KINDS.contains(l.kind()) -> invariant(l);
             case Expr.Ident id when env.containsKey(id.symbol()) -> env.get(id.symbol());
             case Expr.Ident id when id.symbol().equals(element) && !zip -> element(0, id.type());
+            case Expr.GetField g when !zip && g.struct() instanceof Expr.Ident id && id.symbol().equals(element) ->
+                    column(0, g.index());
+            case Expr.GetField g when zip && g.struct() instanceof Expr.GetField m
+                    && m.struct() instanceof Expr.Ident id && id.symbol().equals(element) -> column(m.index(), g.index());
             case Expr.Ident id when id.symbol().equals(index) -> index();
             case Expr.Ident id when id.symbol().equals(builder) || id.symbol().equals(element) -> throw new Unsupported();
             case Expr.Ident id when supported(id.type()) || isBool(id.type()) -> invariant(id);
@@ -375,10 +402,31 @@ public final class LanePlanner {
 
     private LaneNode lookup(Expr.Lookup l) {
         WeldType elem = ((WeldType.Vec) l.collection().type().resolve()).elem();
-        lookups.add(new Lookup(l, arrayClass(elem)));
-        LaneNode.Element e = add(new LaneNode.Element(nodes.size(), ((WeldType.Scalar) elem.resolve()).kind(),
-                elements.length + lookups.size() - 1));
-        lookupElements.add(e);
+        return input(new Lookup(l, arrayClass(elem)), ((WeldType.Scalar) elem.resolve()).kind());
+    }
+
+    /** The node of field {@code field} of iterator {@code iterator}'s struct elements, read from its column. */
+    private LaneNode column(int iterator, int field) {
+        StructLayout layout = StructLayout.of(iters.get(iterator).type());
+        if (layout == null || !(((WeldType.Struct) iters.get(iterator).type().resolve()).fields().get(field)
+                instanceof WeldType.Scalar s) || !KINDS.contains(s.kind())) {
+            throw new Unsupported();
+        }
+        int column = layout.columnOf(field);
+        LaneNode.Element known = columnElements.get(List.of(iterator, column));
+        if (known != null) {
+            return known;
+        }
+        LaneNode.Element e = input(new Column(iterator, column, arrayClass(s)), s.kind());
+        columnElements.put(List.of(iterator, column), e);
+        return e;
+    }
+
+    /** An element node reading {@code input}, the kernel's next input after the iterators. */
+    private LaneNode.Element input(Input input, ScalarKind kind) {
+        inputs.add(input);
+        LaneNode.Element e = add(new LaneNode.Element(nodes.size(), kind, elements.length + inputs.size() - 1));
+        inputElements.add(e);
         return e;
     }
 
@@ -391,6 +439,9 @@ public final class LanePlanner {
     }
 
     private LaneNode element(int iterator, WeldType type) {
+        if (!(type.resolve() instanceof WeldType.Scalar)) {
+            throw new Unsupported();
+        }
         if (elements[iterator] == null) {
             elements[iterator] = iters.get(iterator).kind() == IterKind.RANGE
                     ? add(new LaneNode.Range(nodes.size(), iterator))
