@@ -506,6 +506,27 @@ class LauncherIT {
         }
     }
 
+    @Test
+    void kernelOverStructColumnsMasksAndTheIndexCompiles() throws Exception {
+        // A kernel reading a vector of structs' columns (a bool field as a mask), and the loop index, partially
+        // evaluated (the sort keeps the vector from being fused away).
+        String program = "|n: i64| let v = sort(result(for(rangeiter(0L, n, 1L), appender[{bool, f64}], |b, i, x|"
+                + " merge(b, {x % 3L == 0L, f64(x) * 0.5}))), |p, q| compare(p.$1, q.$1));"
+                + " result(for(v, {merger[f64,+], merger[i64,+]}, |b, i, e| {if(e.$0, merge(b.$0, e.$1), b.$0),"
+                + " merge(b.$1, i)}))";
+        double half = 0;
+        long indices = 0;
+        for (long x = 0; x < 100_000; x++) {
+            half += x % 3 == 0 ? x * 0.5 : 0;
+            indices += x;
+        }
+        Result r = compiledRun(1, program, 100_000);
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("[" + half + ", " + indices + "]", r.out().strip());
+        assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program's root compiled: " + r.err());
+        assertFalse(r.err().contains("opt failed"), r.err());
+    }
+
     /**
      * {@code bin/weld run} of {@code program} with the argument {@code n}, 12 calls on {@code threads} threads,
      * compiled in the foreground (one tier) with compilations traced and a failed compilation thrown.

@@ -286,6 +286,34 @@ class VectorReductionBodyTest {
         assertNull(plan("|v: vec[{{i64, f64}, i64}]| result(for(v, merger[i64,+], |b, i, e| merge(b, e.$0.$0)))"));
     }
 
+    /** A vector of bool is a kernel input: its elements are masks (a filter column, or a flag field in columns). */
+    @Test
+    void boolVectorsAreMasks() {
+        String filtered = "|m: vec[bool], x: vec[f64]| result(for(zip(m, x), {merger[f64,+], merger[i64,+]}, |b, i, e| "
+                + "if(e.$0, {merge(b.$0, e.$1), merge(b.$1, 1L)}, b)))";
+        String combined = "|m: vec[bool], x: vec[f64]| result(for(zip(m, x), merger[f64,+], |b, i, e| "
+                + "merge(b, select(e.$0 && e.$1 > 10.0 || !e.$0 && e.$1 < 0.0, e.$1, 1.0))))";
+        String count = "|m: vec[bool]| result(for(m, merger[i64,+], |b, i, x| if(x, merge(b, 1L), b)))";
+        String flags = "|v: vec[{bool, f64}]| result(for(v, merger[f64,+], |b, i, e| if(e.$0, merge(b, e.$1), b)))";
+        for (String p : new String[] {combined, count, flags}) {
+            assertNotNull(plan(p), p);
+        }
+        for (int n : new int[] {0, 31, 64, 65, 1000, 70_001}) {
+            boolean[] m = new boolean[n];
+            Object[] rows = new Object[n];
+            double[] x = java.util.Arrays.stream(doubles(n)).map(v -> Math.rint(v * 8) / 8).toArray();
+            Random r = new Random(n);
+            for (int i = 0; i < n; i++) {
+                m[i] = r.nextInt(3) == 0;
+                rows[i] = new Object[] {m[i], x[i]};
+            }
+            assertSame(filtered, m, x);
+            assertSame(combined, m, x);
+            assertSame(count, m);
+            assertSame(flags, (Object) rows);
+        }
+    }
+
     /** A unit-stride rangeiter's element, start + index, is a kernel value; other strides run the scalar loop. */
     @Test
     void unitStrideRangesRunAsKernels() {

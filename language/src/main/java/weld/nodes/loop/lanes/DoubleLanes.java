@@ -61,7 +61,7 @@ final class DoubleLanes {
         }
     }
 
-    /** {@code out[k] = c[co + k] ? t[to + k] : f[fo + k]}; {@code c} is a temporary (masks are never elements). */
+    /** {@code out[k] = c[co + k] ? t[to + k] : f[fo + k]}; {@code c} is a temporary (masks from a vector too). */
     static void blend(boolean[] c, int co, double[] t, int to, double[] f, int fo, double[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {

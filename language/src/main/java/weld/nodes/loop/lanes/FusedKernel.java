@@ -337,6 +337,8 @@ public final class FusedKernel {
     Object value(LaneNode n, Object[] v, Object[] stores, long[] bases, long from, int offset,
                          Object[] broadcast) {
         return switch (n) {
+            case LaneNode.Element e when n.kind == ScalarKind.BOOL -> VectorMask.fromArray(maskSpecies,
+                    (boolean[]) stores[e.iterator], (int) (bases[e.iterator] + from) + offset);
             case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
                     (int) (bases[e.iterator] + from) + offset);
             case LaneNode.Invariant x -> broadcast[n.id];

@@ -62,7 +62,7 @@ final class IntLanes {
         }
     }
 
-    /** {@code out[k] = c[co + k] ? t[to + k] : f[fo + k]}; {@code c} is a temporary (masks are never elements). */
+    /** {@code out[k] = c[co + k] ? t[to + k] : f[fo + k]}; {@code c} is a temporary (masks from a vector too). */
     static void blend(boolean[] c, int co, int[] t, int to, int[] f, int fo, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {

@@ -64,6 +64,9 @@ public final class LaneKernel {
         int[] offsets = new int[nodes.length];
         for (LaneNode node : nodes) {
             arrays[node.id] = switch (node) {
+                // A vector of bool is copied into a temporary per block: the mask operations read whole vectors of
+                // their masks, past the end of the run (temporaries are rounded up to a multiple of every lane count).
+                case LaneNode.Element e when node.kind == ScalarKind.BOOL -> new boolean[size];
                 case LaneNode.Element e -> stores[e.iterator];
                 case LaneNode.Invariant v -> fill(node.kind, invariants[v.invariant], size);
                 default -> fill(node.kind, null, size);
@@ -77,6 +80,10 @@ public final class LaneKernel {
         for (long s = from; s < to; s += BLOCK) {
             int n = (int) Math.min(BLOCK, to - s);
             for (LaneNode.Element e : elements) {
+                if (e.kind == ScalarKind.BOOL) {
+                    System.arraycopy(stores[e.iterator], (int) (bases[e.iterator] + s), arrays[e.id], 0, n);
+                    continue;
+                }
                 offsets[e.id] = (int) (bases[e.iterator] + s);
             }
             for (LaneNode node : nodes) {

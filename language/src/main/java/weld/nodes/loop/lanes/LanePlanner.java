@@ -18,6 +18,7 @@ import weld.syntax.BinOp;
 import weld.syntax.BuilderKind;
 import weld.syntax.IterKind;
 import weld.syntax.ScalarKind;
+import weld.syntax.UnaryOp;
 import weld.types.WeldType;
 
 /**
@@ -201,6 +202,7 @@ public final class LanePlanner {
             case F64 -> double[].class;
             case F32 -> float[].class;
             case I64 -> long[].class;
+            case BOOL -> boolean[].class;
             default -> int[].class;
         };
     }
@@ -212,7 +214,7 @@ public final class LanePlanner {
     private static boolean unitStrideVectors(Expr.For f) {
         for (Expr.Iter it : f.iters()) {
             boolean kind = it.kind() == null || it.kind() == IterKind.SCALAR || it.kind() == IterKind.RANGE;
-            if (!kind || !it.unitStride() || !supported(it.type()) && !columns(it.type())) {
+            if (!kind || !it.unitStride() || !supported(it.type()) && !isBool(it.type()) && !columns(it.type())) {
                 return false;
             }
         }
@@ -349,6 +351,12 @@ public final class LanePlanner {
 
     private LaneNode unary(Expr.Unary u) {
         LaneNode a = value(u.operand());
+        if (u.op() == UnaryOp.NOT && a.kind == ScalarKind.BOOL) {
+            // A mask's negation, as a blend of two constant masks (as a guard's else branch is).
+            LaneNode no = bool(false);
+            LaneNode yes = bool(true);
+            return add(new LaneNode.Select(nodes.size(), a, no, yes));
+        }
         boolean ok = switch (u.op()) {
             case NOT -> false;
             case NEG -> a.kind != ScalarKind.BOOL;
@@ -409,7 +417,7 @@ public final class LanePlanner {
     private LaneNode column(int iterator, int field) {
         StructLayout layout = StructLayout.of(iters.get(iterator).type());
         if (layout == null || !(((WeldType.Struct) iters.get(iterator).type().resolve()).fields().get(field)
-                instanceof WeldType.Scalar s) || !KINDS.contains(s.kind())) {
+                instanceof WeldType.Scalar s) || !KINDS.contains(s.kind()) && s.kind() != ScalarKind.BOOL) {
             throw new Unsupported();
         }
         int column = layout.columnOf(field);

@@ -141,6 +141,18 @@ class FusedKernelTest {
     }
 
     @Test
+    void boolVectorsAsMasks() {
+        boolean[] m = new boolean[LENGTH];
+        Random r = new Random(12);
+        for (int i = 0; i < LENGTH; i++) {
+            m[i] = r.nextInt(3) == 0;
+        }
+        assertSameMerges("|m: vec[bool]| result(for(m, merger[i64,+], |b, i, x| if(x, merge(b, 1L), b)))", m, null, 0L);
+        assertSameMerges("|m: vec[bool]| result(for(m, merger[f64,+], |b, i, x| merge(b, select(!x, f64(i), 0.5))))", m,
+                null, 0.0);
+    }
+
+    @Test
     void unitStrideRanges() {
         for (long start : new long[] {0, -5, 1L << 40}) {
             String program = "|n: i64| result(for(rangeiter(0L, n, 1L), {merger[i64,+], merger[f64,+]}, |b, i, x| "
