@@ -527,6 +527,27 @@ class LauncherIT {
         assertFalse(r.err().contains("opt failed"), r.err());
     }
 
+    @Test
+    void kernelOverBytesCompiles() throws Exception {
+        // i8 elements widened to i32 lanes in the compiled kernel: a character count and a conversion.
+        String program = "|n: i64| let s = sort(result(for(rangeiter(0L, n, 1L), appender[i8], |b, i, x|"
+                + " merge(b, i8(x % 200L - 100L)))), |p, q| compare(p, q));"
+                + " result(for(s, {merger[i64,+], merger[i64,+]}, |b, i, c| {if(c == 42c, merge(b.$0, 1L), b.$0),"
+                + " merge(b.$1, i64(c))}))";
+        long count = 0;
+        long sum = 0;
+        for (long x = 0; x < 100_000; x++) {
+            byte c = (byte) (x % 200 - 100);
+            count += c == 42 ? 1 : 0;
+            sum += c;
+        }
+        Result r = compiledRun(1, program, 100_000);
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("[" + count + ", " + sum + "]", r.out().strip());
+        assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program's root compiled: " + r.err());
+        assertFalse(r.err().contains("opt failed"), r.err());
+    }
+
     /**
      * {@code bin/weld run} of {@code program} with the argument {@code n}, 12 calls on {@code threads} threads,
      * compiled in the foreground (one tier) with compilations traced and a failed compilation thrown.

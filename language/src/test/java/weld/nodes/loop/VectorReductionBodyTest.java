@@ -314,6 +314,33 @@ class VectorReductionBodyTest {
         }
     }
 
+    /** Vectors of i8 (text) are kernel inputs, compared and converted as i32 values; i8 arithmetic stays scalar. */
+    @Test
+    void bytesAreComparedAndConverted() {
+        String count = "|s: vec[i8]| result(for(s, merger[i64,+], |b, i, c| if(c == 108c, merge(b, 1L), b)))";
+        String widened = "|s: vec[i8]| result(for(s, {merger[i64,+], merger[i32,max]}, |b, i, c| {merge(b.$0, i64(c)), "
+                + "merge(b.$1, select(c > 0c && c != 127c, i32(c), -1))}))";
+        String zipped = "|s: vec[i8], x: vec[f64]| result(for(zip(s, x), merger[f64,+], |b, i, e| "
+                + "merge(b, f64(e.$0) * e.$1)))";
+        for (String p : new String[] {count, widened, zipped}) {
+            assertNotNull(plan(p), p);
+        }
+        for (int n : new int[] {0, 31, 64, 65, 1000, 70_001}) {
+            byte[] s = new byte[n];
+            new Random(n).nextBytes(s);
+            for (int i = 0; i < n; i += 7) {
+                s[i] = 108;
+            }
+            assertSame(count, s);
+            assertSame(widened, s);
+            assertSame(zipped, s, doubles(n));
+        }
+        assertNull(plan("|s: vec[i8]| result(for(s, merger[i32,+], |b, i, c| merge(b, i32(c + 1c))))"), "i8 arithmetic");
+        assertNull(plan("|s: vec[i8]| result(for(s, merger[i8,+], |b, i, c| merge(b, c)))"), "an i8 merger");
+        assertNull(plan("|s: vec[i8], t: i8| result(for(s, merger[i64,+], |b, i, c| if(c == t, merge(b, 1L), b)))"),
+                "an i8 variable");
+    }
+
     /** A unit-stride rangeiter's element, start + index, is a kernel value; other strides run the scalar loop. */
     @Test
     void unitStrideRangesRunAsKernels() {

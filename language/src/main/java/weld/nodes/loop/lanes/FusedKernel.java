@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
@@ -84,6 +85,9 @@ public final class FusedKernel {
             if (throughLong(n)) {
                 kindSpecies(ScalarKind.I64);
             }
+            if (n instanceof LaneNode.Element e && e.bytes) {
+                kindSpecies(ScalarKind.I8);
+            }
         }
         ScalarKind widest = widest(nodes, components);
         this.maskSpecies = kindSpecies(widest);
@@ -131,7 +135,8 @@ public final class FusedKernel {
         ScalarKind widest = widest(nodes, components);
         int bits = VectorShape.preferredShape().vectorBitSize();
         int lanes = bits / bits(widest);
-        if (lanes < 2) {
+        if (lanes < 2 || hasBytes(nodes) && lanes * 8 < 64) {
+            // i8 elements load as byte vectors of the kernel's lanes, at least 64 bits.
             return null;
         }
         return new FusedKernel(nodes, components, lanes, stages);
@@ -176,7 +181,16 @@ public final class FusedKernel {
     }
 
     private static int bits(ScalarKind k) {
-        return k == ScalarKind.F64 || k == ScalarKind.I64 ? 64 : 32;
+        return k == ScalarKind.F64 || k == ScalarKind.I64 ? 64 : k == ScalarKind.I8 ? 8 : 32;
+    }
+
+    private static boolean hasBytes(LaneNode[] nodes) {
+        for (LaneNode n : nodes) {
+            if (n instanceof LaneNode.Element e && e.bytes) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static VectorSpecies<?> species(ScalarKind k, int lanes) {
@@ -185,6 +199,7 @@ public final class FusedKernel {
             case F64 -> DoubleVector.SPECIES_64.withShape(shape);
             case F32 -> FloatVector.SPECIES_64.withShape(shape);
             case I64 -> LongVector.SPECIES_64.withShape(shape);
+            case I8 -> ByteVector.SPECIES_64.withShape(shape);
             default -> IntVector.SPECIES_64.withShape(shape);
         };
     }
@@ -339,6 +354,8 @@ public final class FusedKernel {
         return switch (n) {
             case LaneNode.Element e when n.kind == ScalarKind.BOOL -> VectorMask.fromArray(maskSpecies,
                     (boolean[]) stores[e.iterator], (int) (bases[e.iterator] + from) + offset);
+            case LaneNode.Element e when e.bytes -> VectorOps.loadBytes(kindSpecies[ScalarKind.I8.ordinal()],
+                    species[n.id], stores[e.iterator], (int) (bases[e.iterator] + from) + offset);
             case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
                     (int) (bases[e.iterator] + from) + offset);
             case LaneNode.Invariant x -> broadcast[n.id];

@@ -67,6 +67,8 @@ public final class LaneKernel {
                 // A vector of bool is copied into a temporary per block: the mask operations read whole vectors of
                 // their masks, past the end of the run (temporaries are rounded up to a multiple of every lane count).
                 case LaneNode.Element e when node.kind == ScalarKind.BOOL -> new boolean[size];
+                // An i8 element is widened into an i32 temporary per block.
+                case LaneNode.Element e when e.bytes -> new int[size];
                 case LaneNode.Element e -> stores[e.iterator];
                 case LaneNode.Invariant v -> fill(node.kind, invariants[v.invariant], size);
                 default -> fill(node.kind, null, size);
@@ -82,6 +84,10 @@ public final class LaneKernel {
             for (LaneNode.Element e : elements) {
                 if (e.kind == ScalarKind.BOOL) {
                     System.arraycopy(stores[e.iterator], (int) (bases[e.iterator] + s), arrays[e.id], 0, n);
+                    continue;
+                }
+                if (e.bytes) {
+                    widen((byte[]) stores[e.iterator], (int) (bases[e.iterator] + s), (int[]) arrays[e.id], n);
                     continue;
                 }
                 offsets[e.id] = (int) (bases[e.iterator] + s);
@@ -110,6 +116,12 @@ public final class LaneKernel {
             result[j] = ScalarOps.combine(c.type, c.op, acc[j], r);
         }
         return result;
+    }
+
+    private static void widen(byte[] b, int at, int[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            out[k] = b[at + k];
+        }
     }
 
     private static void reduce(Component c, Object a, int ao, int n, Object lanes) {

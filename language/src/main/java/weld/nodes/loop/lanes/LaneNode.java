@@ -22,13 +22,22 @@ abstract class LaneNode {
     void eval(Object[] arrays, int[] offsets, int n) {
     }
 
-    /** Element {@code iterator} of the iteration (the element array is set per block). */
+    /**
+     * Element {@code iterator} of the iteration (the element array is set per block); {@code bytes}: an {@code i8}
+     * element of a {@code byte[]}, widened to an {@code i32} value.
+     */
     static final class Element extends LaneNode {
         final int iterator;
+        final boolean bytes;
 
         Element(int id, ScalarKind kind, int iterator) {
+            this(id, kind, iterator, false);
+        }
+
+        Element(int id, ScalarKind kind, int iterator, boolean bytes) {
             super(id, kind);
             this.iterator = iterator;
+            this.bytes = bytes;
         }
     }
 

@@ -25,7 +25,9 @@ import weld.types.WeldType;
  * Recognizes the merger reductions a {@link LaneKernel} runs and builds it: whole vectors or unit-stride
  * {@code iter}s (zipped or not) of {@code f64}, {@code f32}, {@code i64} or {@code i32}, or unit-stride
  * {@code rangeiter}s (their element is {@code start + i}), of vectors of structs stored in columns (a field of
- * those kinds read from its column, {@link Column}), and an update function made of the loop index,
+ * those kinds read from its column, {@link Column}), of {@code bool} (masks) or of {@code i8} (widened to
+ * {@code i32} values, which are compared and converted but not computed with: {@code i8} arithmetic wraps at 8 bits),
+ * and an update function made of the loop index,
  * arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers, negation), conversions
  * between the four kinds, {@code sqrt}, the other math functions on {@code f64} (the Vector API's SIMD math, within
  * 1 ulp of the scalar functions; {@code erf}: {@link VectorErf}),
@@ -203,6 +205,7 @@ public final class LanePlanner {
             case F32 -> float[].class;
             case I64 -> long[].class;
             case BOOL -> boolean[].class;
+            case I8 -> byte[].class;
             default -> int[].class;
         };
     }
@@ -214,7 +217,8 @@ public final class LanePlanner {
     private static boolean unitStrideVectors(Expr.For f) {
         for (Expr.Iter it : f.iters()) {
             boolean kind = it.kind() == null || it.kind() == IterKind.SCALAR || it.kind() == IterKind.RANGE;
-            if (!kind || !it.unitStride() || !supported(it.type()) && !isBool(it.type()) && !columns(it.type())) {
+            if (!kind || !it.unitStride() || !supported(it.type()) && !isBool(it.type()) && !isByte(it.type())
+                    && !columns(it.type())) {
                 return false;
             }
         }
@@ -304,6 +308,9 @@ public final class LanePlanner {
     private LaneNode value(Expr e) {
         return switch (e) {
             case Expr.Literal l when l.kind() == ScalarKind.BOOL || KINDS.contains(l.kind()) -> invariant(l);
+            // An i8 literal is an i32 value, as i8 elements are (compared and converted, never computed with).
+            case Expr.Literal l when l.kind() == ScalarKind.I8 -> invariant(new Expr.Literal(l.pos(),
+                    new WeldType.Scalar(ScalarKind.I32), ScalarKind.I32, ((Number) l.value()).intValue()));
             case Expr.Ident id when env.containsKey(id.symbol()) -> env.get(id.symbol());
             case Expr.Ident id when id.symbol().equals(element) && !zip -> element(0, id.type());
             case Expr.GetField g when !zip && g.struct() instanceof Expr.Ident id && id.symbol().equals(element) ->
@@ -331,6 +338,9 @@ public final class LanePlanner {
     }
 
     private LaneNode binary(Expr.Binary b) {
+        if (isByte(b.left().type()) && !b.op().isComparison()) {
+            throw new Unsupported();
+        }
         LaneNode l = value(b.left());
         LaneNode r = value(b.right());
         ScalarKind k = l.kind;
@@ -350,6 +360,9 @@ public final class LanePlanner {
     }
 
     private LaneNode unary(Expr.Unary u) {
+        if (isByte(u.operand().type())) {
+            throw new Unsupported();
+        }
         LaneNode a = value(u.operand());
         if (u.op() == UnaryOp.NOT && a.kind == ScalarKind.BOOL) {
             // A mask's negation, as a blend of two constant masks (as a guard's else branch is).
@@ -453,6 +466,7 @@ public final class LanePlanner {
         if (elements[iterator] == null) {
             elements[iterator] = iters.get(iterator).kind() == IterKind.RANGE
                     ? add(new LaneNode.Range(nodes.size(), iterator))
+                    : isByte(type) ? add(new LaneNode.Element(nodes.size(), ScalarKind.I32, iterator, true))
                     : add(new LaneNode.Element(nodes.size(), ((WeldType.Scalar) type.resolve()).kind(), iterator));
         }
         return elements[iterator];
@@ -479,6 +493,10 @@ public final class LanePlanner {
             invariantNodes.put(key, n);
         }
         return n;
+    }
+
+    private static boolean isByte(WeldType t) {
+        return t.resolve() instanceof WeldType.Scalar s && s.kind() == ScalarKind.I8;
     }
 
     private static boolean isBool(WeldType t) {

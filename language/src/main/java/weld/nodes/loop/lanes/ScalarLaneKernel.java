@@ -141,6 +141,11 @@ public final class ScalarLaneKernel {
                     for (int k = 0; k < n; k++) {
                         l[k] = i[at + k];
                     }
+                } else if (store instanceof byte[] b) {
+                    long[] l = (long[]) arrays[e.id];
+                    for (int k = 0; k < n; k++) {
+                        l[k] = b[at + k];
+                    }
                 } else {
                     arrays[e.id] = store;
                     offsets[e.id] = at;

@@ -3,6 +3,7 @@ package weld.nodes.loop.lanes;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
@@ -36,6 +37,12 @@ final class VectorOps {
             case I32 -> IntVector.fromArray(FusedKernel.cast(s, Integer.class), (int[]) store, offset);
             default -> throw CompilerDirectives.shouldNotReachHere();
         };
+    }
+
+    /** The {@code i8} elements of {@code store} from {@code offset}, as an {@code i32} vector of species {@code s}. */
+    static Object loadBytes(VectorSpecies<?> bytes, VectorSpecies<?> s, Object store, int offset) {
+        return ByteVector.fromArray(FusedKernel.cast(bytes, Byte.class), (byte[]) store, offset)
+                .convertShape(VectorOperators.B2I, FusedKernel.cast(s, Integer.class), 0);
     }
 
     static void store(ScalarKind k, Object vector, Object store, int offset) {

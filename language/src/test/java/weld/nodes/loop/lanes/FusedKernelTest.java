@@ -153,6 +153,15 @@ class FusedKernelTest {
     }
 
     @Test
+    void bytesWidenedToInts() {
+        byte[] s = new byte[LENGTH];
+        new Random(13).nextBytes(s);
+        assertSameMerges("|s: vec[i8]| result(for(s, merger[i64,+], |b, i, c| if(c == 108c || c < -100c, merge(b, i64(c)), "
+                + "b)))", s, null, 0L);
+        assertSameMerges("|s: vec[i8]| result(for(s, merger[f64,+], |b, i, c| merge(b, f64(c) * 0.5)))", s, null, 0.0);
+    }
+
+    @Test
     void unitStrideRanges() {
         for (long start : new long[] {0, -5, 1L << 40}) {
             String program = "|n: i64| result(for(rangeiter(0L, n, 1L), {merger[i64,+], merger[f64,+]}, |b, i, x| "
