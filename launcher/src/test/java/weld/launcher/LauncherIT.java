@@ -435,14 +435,11 @@ class LauncherIT {
         // compilation throws here instead of leaving the tasks in the interpreter.
         Result r = compiledRun(2,
                 "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x % 1000L)))", 1_000_000);
-        assertEquals(0, r.exit(), r.err());
         long sum = 0;
         for (long x = 0; x < 1_000_000; x++) {
             sum += x % 1000;
         }
-        assertEquals(Long.toString(sum), r.out().strip());
-        assertTrue(r.err().matches("(?s).*opt done .*LoopChunkRoot.*"), "the task root compiled: " + r.err());
-        assertFalse(r.err().contains("opt failed"), r.err());
+        assertCompiled(r, Long.toString(sum), "LoopChunkRoot");
     }
 
     @Test
@@ -452,16 +449,13 @@ class LauncherIT {
         // last repetition, leaving every call to on-stack replacement).
         Result r = compiledRun(1, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, r|"
                 + " merge(b, result(for(rangeiter(0L, r % 100L, 1L), merger[i64,+], |s, j, x| merge(s, x * r))))))", 20_000);
-        assertEquals(0, r.exit(), r.err());
         long sum = 0;
         for (long row = 0; row < 20_000; row++) {
             for (long x = 0; x < row % 100; x++) {
                 sum += x * row;
             }
         }
-        assertEquals(Long.toString(sum), r.out().strip());
-        assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program's root compiled: " + r.err());
-        assertFalse(r.err().contains("opt failed"), r.err());
+        assertCompiled(r, Long.toString(sum), "WeldRootNode");
     }
 
     @Test
@@ -470,16 +464,13 @@ class LauncherIT {
         // deep inlining", and the loop ran in the interpreter for good).
         Result r = compiledRun(1, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[{f64, i64}, +], |m, i, x|"
                 + " merge(m, {f64(x) * 0.5, x % 7L})))", 20_000);
-        assertEquals(0, r.exit(), r.err());
         double half = 0;
         long mod = 0;
         for (long x = 0; x < 20_000; x++) {
             half += x * 0.5;
             mod += x % 7;
         }
-        assertEquals("[" + half + ", " + mod + "]", r.out().strip());
-        assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program's root compiled: " + r.err());
-        assertFalse(r.err().contains("opt failed"), r.err());
+        assertCompiled(r, "[" + half + ", " + mod + "]", "WeldRootNode");
     }
 
     @Test
@@ -498,11 +489,8 @@ class LauncherIT {
         }
         for (int threads : new int[] {1, 2}) {
             Result r = compiledRun(threads, program, 100_000);
-            assertEquals(0, r.exit(), r.err());
-            assertEquals("[" + tripled + ", " + half + ", " + floors + "]", r.out().strip());
-            String root = threads == 1 ? "WeldRootNode" : "LoopChunkRoot";
-            assertTrue(r.err().matches("(?s).*opt done .*" + root + ".*"), root + " compiled: " + r.err());
-            assertFalse(r.err().contains("opt failed"), r.err());
+            assertCompiled(r, "[" + tripled + ", " + half + ", " + floors + "]",
+                    threads == 1 ? "WeldRootNode" : "LoopChunkRoot");
         }
     }
 
@@ -521,10 +509,7 @@ class LauncherIT {
             indices += x;
         }
         Result r = compiledRun(1, program, 100_000);
-        assertEquals(0, r.exit(), r.err());
-        assertEquals("[" + half + ", " + indices + "]", r.out().strip());
-        assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program's root compiled: " + r.err());
-        assertFalse(r.err().contains("opt failed"), r.err());
+        assertCompiled(r, "[" + half + ", " + indices + "]", "WeldRootNode");
     }
 
     @Test
@@ -542,9 +527,14 @@ class LauncherIT {
             sum += c;
         }
         Result r = compiledRun(1, program, 100_000);
+        assertCompiled(r, "[" + count + ", " + sum + "]", "WeldRootNode");
+    }
+
+    /** A {@link #compiledRun}'s checks: it printed {@code expected}, {@code root} compiled, no compilation failed. */
+    private static void assertCompiled(Result r, String expected, String root) {
         assertEquals(0, r.exit(), r.err());
-        assertEquals("[" + count + ", " + sum + "]", r.out().strip());
-        assertTrue(r.err().matches("(?s).*opt done .*WeldRootNode.*"), "the program's root compiled: " + r.err());
+        assertEquals(expected, r.out().strip());
+        assertTrue(r.err().matches("(?s).*opt done .*" + root + ".*"), root + " compiled: " + r.err());
         assertFalse(r.err().contains("opt failed"), r.err());
     }
 
