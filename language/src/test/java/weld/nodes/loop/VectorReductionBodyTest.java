@@ -314,7 +314,10 @@ class VectorReductionBodyTest {
         }
     }
 
-    /** Vectors of i8 (text) are kernel inputs, compared and converted as i32 values; i8 arithmetic stays scalar. */
+    /**
+     * Vectors of i8 (text) and u8 are kernel inputs, compared and converted as i32 values; byte arithmetic stays
+     * scalar.
+     */
     @Test
     void bytesAreComparedAndConverted() {
         String count = "|s: vec[i8]| result(for(s, merger[i64,+], |b, i, c| if(c == 108c, merge(b, 1L), b)))";
@@ -322,7 +325,9 @@ class VectorReductionBodyTest {
                 + "merge(b.$1, select(c > 0c && c != 127c, i32(c), -1))}))";
         String zipped = "|s: vec[i8], x: vec[f64]| result(for(zip(s, x), merger[f64,+], |b, i, e| "
                 + "merge(b, f64(e.$0) * e.$1)))";
-        for (String p : new String[] {count, widened, zipped}) {
+        String unsigned = "|s: vec[u8]| result(for(s, {merger[i64,+], merger[f64,+]}, |b, i, c| "
+                + "{if(c > u8(200), merge(b.$0, i64(c)), b.$0), merge(b.$1, f64(c) * 0.5)}))";
+        for (String p : new String[] {count, widened, zipped, unsigned}) {
             assertNotNull(plan(p), p);
         }
         for (int n : new int[] {0, 31, 64, 65, 1000, 70_001}) {
@@ -334,6 +339,11 @@ class VectorReductionBodyTest {
             assertSame(count, s);
             assertSame(widened, s);
             assertSame(zipped, s, doubles(n));
+            // u8 values are zero-extended: 200..255 are the bytes -56..-1.
+            assertEquals(run(scalar, unsigned, (Object) s).toString(), run(simd, unsigned, (Object) s).toString());
+            for (Context c : contexts.withKernels()) {
+                assertEquals(run(scalar, unsigned, (Object) s).toString(), run(c, unsigned, (Object) s).toString());
+            }
         }
         assertNull(plan("|s: vec[i8]| result(for(s, merger[i32,+], |b, i, c| merge(b, i32(c + 1c))))"), "i8 arithmetic");
         assertNull(plan("|s: vec[i8]| result(for(s, merger[i8,+], |b, i, c| merge(b, c)))"), "an i8 merger");

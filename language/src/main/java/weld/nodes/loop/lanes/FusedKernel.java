@@ -355,7 +355,7 @@ public final class FusedKernel {
             case LaneNode.Element e when n.kind == ScalarKind.BOOL -> VectorMask.fromArray(maskSpecies,
                     (boolean[]) stores[e.iterator], (int) (bases[e.iterator] + from) + offset);
             case LaneNode.Element e when e.bytes -> VectorOps.loadBytes(kindSpecies[ScalarKind.I8.ordinal()],
-                    species[n.id], stores[e.iterator], (int) (bases[e.iterator] + from) + offset);
+                    species[n.id], stores[e.iterator], (int) (bases[e.iterator] + from) + offset, e.unsigned);
             case LaneNode.Element e -> VectorOps.load(n.kind, species[n.id], stores[e.iterator],
                     (int) (bases[e.iterator] + from) + offset);
             case LaneNode.Invariant x -> broadcast[n.id];

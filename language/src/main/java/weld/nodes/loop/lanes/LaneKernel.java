@@ -87,7 +87,8 @@ public final class LaneKernel {
                     continue;
                 }
                 if (e.bytes) {
-                    widen((byte[]) stores[e.iterator], (int) (bases[e.iterator] + s), (int[]) arrays[e.id], n);
+                    widen((byte[]) stores[e.iterator], (int) (bases[e.iterator] + s), (int[]) arrays[e.id], n,
+                            e.unsigned ? 0xFF : -1);
                     continue;
                 }
                 offsets[e.id] = (int) (bases[e.iterator] + s);
@@ -118,9 +119,10 @@ public final class LaneKernel {
         return result;
     }
 
-    private static void widen(byte[] b, int at, int[] out, int n) {
+    /** {@code out[k] = b[at + k] & mask}: sign-extended, or zero-extended with the mask {@code 0xFF}. */
+    private static void widen(byte[] b, int at, int[] out, int n, int mask) {
         for (int k = 0; k < n; k++) {
-            out[k] = b[at + k];
+            out[k] = b[at + k] & mask;
         }
     }
 

@@ -24,20 +24,22 @@ abstract class LaneNode {
 
     /**
      * Element {@code iterator} of the iteration (the element array is set per block); {@code bytes}: an {@code i8}
-     * element of a {@code byte[]}, widened to an {@code i32} value.
+     * or ({@code unsigned}) {@code u8} element of a {@code byte[]}, widened to an {@code i32} value.
      */
     static final class Element extends LaneNode {
         final int iterator;
         final boolean bytes;
+        final boolean unsigned;
 
         Element(int id, ScalarKind kind, int iterator) {
-            this(id, kind, iterator, false);
+            this(id, kind, iterator, false, false);
         }
 
-        Element(int id, ScalarKind kind, int iterator, boolean bytes) {
+        Element(int id, ScalarKind kind, int iterator, boolean bytes, boolean unsigned) {
             super(id, kind);
             this.iterator = iterator;
             this.bytes = bytes;
+            this.unsigned = unsigned;
         }
     }
 

@@ -25,8 +25,9 @@ import weld.types.WeldType;
  * Recognizes the merger reductions a {@link LaneKernel} runs and builds it: whole vectors or unit-stride
  * {@code iter}s (zipped or not) of {@code f64}, {@code f32}, {@code i64} or {@code i32}, or unit-stride
  * {@code rangeiter}s (their element is {@code start + i}), of vectors of structs stored in columns (a field of
- * those kinds read from its column, {@link Column}), of {@code bool} (masks) or of {@code i8} (widened to
- * {@code i32} values, which are compared and converted but not computed with: {@code i8} arithmetic wraps at 8 bits),
+ * those kinds read from its column, {@link Column}), of {@code bool} (masks) or of {@code i8} or {@code u8}
+ * (widened to {@code i32} values, which are compared and converted but not computed with: byte arithmetic wraps at
+ * 8 bits),
  * and an update function made of the loop index,
  * arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers, negation), conversions
  * between the four kinds, {@code sqrt}, the other math functions on {@code f64} (the Vector API's SIMD math, within
@@ -205,7 +206,7 @@ public final class LanePlanner {
             case F32 -> float[].class;
             case I64 -> long[].class;
             case BOOL -> boolean[].class;
-            case I8 -> byte[].class;
+            case I8, U8 -> byte[].class;
             default -> int[].class;
         };
     }
@@ -308,9 +309,10 @@ public final class LanePlanner {
     private LaneNode value(Expr e) {
         return switch (e) {
             case Expr.Literal l when l.kind() == ScalarKind.BOOL || KINDS.contains(l.kind()) -> invariant(l);
-            // An i8 literal is an i32 value, as i8 elements are (compared and converted, never computed with).
-            case Expr.Literal l when l.kind() == ScalarKind.I8 -> invariant(new Expr.Literal(l.pos(),
-                    new WeldType.Scalar(ScalarKind.I32), ScalarKind.I32, ((Number) l.value()).intValue()));
+            // An i8 or u8 literal is an i32 value, as byte elements are (compared and converted, never computed with).
+            case Expr.Literal l when l.kind() == ScalarKind.I8 || l.kind() == ScalarKind.U8 -> invariant(
+                    new Expr.Literal(l.pos(), new WeldType.Scalar(ScalarKind.I32), ScalarKind.I32,
+                            ScalarOps.normalize(l.kind(), ((Number) l.value()).intValue())));
             case Expr.Ident id when env.containsKey(id.symbol()) -> env.get(id.symbol());
             case Expr.Ident id when id.symbol().equals(element) && !zip -> element(0, id.type());
             case Expr.GetField g when !zip && g.struct() instanceof Expr.Ident id && id.symbol().equals(element) ->
@@ -383,6 +385,12 @@ public final class LanePlanner {
     }
 
     private LaneNode cast(Expr.Cast c) {
+        if ((c.target() == ScalarKind.I8 || c.target() == ScalarKind.U8) && c.operand() instanceof Expr.Literal l
+                && !l.kind().isFloat() && l.kind() != ScalarKind.BOOL) {
+            // A byte constant written as a cast (u8 has no literal suffix), compared with byte elements.
+            return value(new Expr.Literal(l.pos(), new WeldType.Scalar(c.target()), c.target(),
+                    ScalarOps.normalize(c.target(), (int) ((Number) l.value()).longValue())));
+        }
         LaneNode a = value(c.operand());
         if (!KINDS.contains(c.target()) || a.kind == ScalarKind.BOOL) {
             throw new Unsupported();
@@ -466,7 +474,8 @@ public final class LanePlanner {
         if (elements[iterator] == null) {
             elements[iterator] = iters.get(iterator).kind() == IterKind.RANGE
                     ? add(new LaneNode.Range(nodes.size(), iterator))
-                    : isByte(type) ? add(new LaneNode.Element(nodes.size(), ScalarKind.I32, iterator, true))
+                    : isByte(type) ? add(new LaneNode.Element(nodes.size(), ScalarKind.I32, iterator, true,
+                            ((WeldType.Scalar) type.resolve()).kind() == ScalarKind.U8))
                     : add(new LaneNode.Element(nodes.size(), ((WeldType.Scalar) type.resolve()).kind(), iterator));
         }
         return elements[iterator];
@@ -495,8 +504,9 @@ public final class LanePlanner {
         return n;
     }
 
+    /** Whether {@code t} is {@code i8} or {@code u8}. */
     private static boolean isByte(WeldType t) {
-        return t.resolve() instanceof WeldType.Scalar s && s.kind() == ScalarKind.I8;
+        return t.resolve() instanceof WeldType.Scalar s && (s.kind() == ScalarKind.I8 || s.kind() == ScalarKind.U8);
     }
 
     private static boolean isBool(WeldType t) {

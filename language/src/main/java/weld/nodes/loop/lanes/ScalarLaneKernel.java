@@ -143,8 +143,9 @@ public final class ScalarLaneKernel {
                     }
                 } else if (store instanceof byte[] b) {
                     long[] l = (long[]) arrays[e.id];
+                    int mask = e.unsigned ? 0xFF : -1;
                     for (int k = 0; k < n; k++) {
-                        l[k] = b[at + k];
+                        l[k] = b[at + k] & mask;
                     }
                 } else {
                     arrays[e.id] = store;

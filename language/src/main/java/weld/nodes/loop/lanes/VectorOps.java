@@ -39,10 +39,14 @@ final class VectorOps {
         };
     }
 
-    /** The {@code i8} elements of {@code store} from {@code offset}, as an {@code i32} vector of species {@code s}. */
-    static Object loadBytes(VectorSpecies<?> bytes, VectorSpecies<?> s, Object store, int offset) {
-        return ByteVector.fromArray(FusedKernel.cast(bytes, Byte.class), (byte[]) store, offset)
+    /**
+     * The {@code i8} (or, {@code unsigned}, {@code u8}) elements of {@code store} from {@code offset}, as an
+     * {@code i32} vector of species {@code s}.
+     */
+    static Object loadBytes(VectorSpecies<?> bytes, VectorSpecies<?> s, Object store, int offset, boolean unsigned) {
+        IntVector v = (IntVector) ByteVector.fromArray(FusedKernel.cast(bytes, Byte.class), (byte[]) store, offset)
                 .convertShape(VectorOperators.B2I, FusedKernel.cast(s, Integer.class), 0);
+        return unsigned ? v.and(0xFF) : v;
     }
 
     static void store(ScalarKind k, Object vector, Object store, int offset) {

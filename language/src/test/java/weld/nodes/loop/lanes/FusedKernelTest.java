@@ -159,6 +159,8 @@ class FusedKernelTest {
         assertSameMerges("|s: vec[i8]| result(for(s, merger[i64,+], |b, i, c| if(c == 108c || c < -100c, merge(b, i64(c)), "
                 + "b)))", s, null, 0L);
         assertSameMerges("|s: vec[i8]| result(for(s, merger[f64,+], |b, i, c| merge(b, f64(c) * 0.5)))", s, null, 0.0);
+        assertSameMerges("|s: vec[u8]| result(for(s, merger[i64,+], |b, i, c| if(c >= u8(128), merge(b, i64(c)), b)))",
+                s, null, 0L);
     }
 
     @Test
