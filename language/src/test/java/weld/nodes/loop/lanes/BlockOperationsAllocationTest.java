@@ -17,6 +17,10 @@ import weld.syntax.UnaryOp;
  * The lane kernel's block operations, once C2 has compiled them, allocate nothing per vector, also after the JVM has
  * run them with one operator after another (as it does running several programs): with the operator switched inside
  * the loop, C2 recompiled them into code that made an object of every vector (12-24 bytes per value, for good).
+ * Not part of the default build (profile {@code jit-checks}): even with a loop per operator, some runs still end
+ * with one or two reductions (i32 {@code min}, {@code max} or {@code *}, f32 {@code *}) allocating a vector object
+ * per step, depending on the order of C2's compilations (JFR: the result of the intrinsified operation boxed in
+ * {@code IntVector.lanewiseTemplate}); open.
  */
 class BlockOperationsAllocationTest {
     private static final int N = 1 << 14;
