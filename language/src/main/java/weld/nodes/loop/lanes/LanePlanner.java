@@ -27,14 +27,13 @@ import weld.types.WeldType;
  * {@code rangeiter}s (their element is {@code start + i}), of vectors of structs stored in columns (a field of
  * those kinds read from its column, {@link Column}), of {@code bool} (masks) or of {@code i8} or {@code u8}
  * (widened to {@code i32} values, which are compared and converted but not computed with: byte arithmetic wraps at
- * 8 bits),
- * and an update function made of the loop index,
- * arithmetic ({@code + - *}, {@code /} on floats, {@code min}/{@code max} on integers, negation), conversions
- * between the four kinds, {@code sqrt}, the other math functions on {@code f64} (the Vector API's SIMD math, within
- * 1 ulp of the scalar functions; {@code erf}: {@link VectorErf}),
- * comparisons, {@code &&}/{@code ||}, {@code select}, {@code let}, loop-invariant variables and literals, merging
- * under {@code if}/{@code select}. Mergers: {@code +} and {@code *} on the four kinds, {@code min} and {@code max}
- * on the integers. A merge guarded by a condition merges {@code select(cond, value, identity)}. Example:
+ * 8 bits), and an update function made of the loop index, arithmetic ({@code + - *}, {@code /} on floats,
+ * {@code min}/{@code max} on integers, negation), conversions between the four kinds, {@code sqrt}, the other math
+ * functions on {@code f64} (the Vector API's SIMD math, within 1 ulp of the scalar functions; {@code erf}:
+ * {@link VectorErf}), comparisons, {@code &&}/{@code ||}/{@code !}, {@code select}, {@code let}, loop-invariant
+ * variables and literals, merging under {@code if}/{@code select}. Mergers: {@code +} and {@code *} on the four
+ * kinds, {@code min} and {@code max} on the integers. A merge guarded by a condition merges
+ * {@code select(cond, value, identity)}. Example:
  * {@code |b, i, x| if(x > t, merge(b, x * 2.0), b)}. Floating-point {@code min}/{@code max} and {@code !=} are left
  * out (their NaN semantics differ from the Vector API's), as is integer division (it must raise an error on zero).
  */
