@@ -345,6 +345,17 @@ class VectorReductionBodyTest {
                 assertEquals(run(scalar, unsigned, (Object) s).toString(), run(c, unsigned, (Object) s).toString());
             }
         }
+        String fields = "|v: vec[{u8, i8, f64}]| result(for(v, merger[f64,+], |b, i, e| "
+                + "if(e.$0 > u8(100) && e.$1 < 0c, merge(b, e.$2 + f64(e.$1)), b)))";
+        assertNotNull(plan(fields), fields);
+        for (int n : new int[] {31, 64, 1000, 70_001}) {
+            Object[] rows = new Object[n];
+            Random r = new Random(n);
+            for (int i = 0; i < n; i++) {
+                rows[i] = new Object[] {r.nextInt(256), r.nextInt(256) - 128, i * 0.5};
+            }
+            assertSame(fields, (Object) rows);
+        }
         assertNull(plan("|s: vec[i8]| result(for(s, merger[i32,+], |b, i, c| merge(b, i32(c + 1c))))"), "i8 arithmetic");
         assertNull(plan("|s: vec[i8]| result(for(s, merger[i8,+], |b, i, c| merge(b, c)))"), "an i8 merger");
         assertNull(plan("|s: vec[i8], t: i8| result(for(s, merger[i64,+], |b, i, c| if(c == t, merge(b, 1L), b)))"),

@@ -430,14 +430,15 @@ public final class LanePlanner {
 
     private LaneNode lookup(Expr.Lookup l) {
         WeldType elem = ((WeldType.Vec) l.collection().type().resolve()).elem();
-        return input(new Lookup(l, arrayClass(elem)), ((WeldType.Scalar) elem.resolve()).kind());
+        return input(new Lookup(l, arrayClass(elem)), ((WeldType.Scalar) elem.resolve()).kind(), false);
     }
 
     /** The node of field {@code field} of iterator {@code iterator}'s struct elements, read from its column. */
     private LaneNode column(int iterator, int field) {
         StructLayout layout = StructLayout.of(iters.get(iterator).type());
         if (layout == null || !(((WeldType.Struct) iters.get(iterator).type().resolve()).fields().get(field)
-                instanceof WeldType.Scalar s) || !KINDS.contains(s.kind()) && s.kind() != ScalarKind.BOOL) {
+                instanceof WeldType.Scalar s) || !KINDS.contains(s.kind()) && s.kind() != ScalarKind.BOOL
+                && !isByte(s)) {
             throw new Unsupported();
         }
         int column = layout.columnOf(field);
@@ -445,15 +446,20 @@ public final class LanePlanner {
         if (known != null) {
             return known;
         }
-        LaneNode.Element e = input(new Column(iterator, column, arrayClass(s)), s.kind());
+        LaneNode.Element e = input(new Column(iterator, column, arrayClass(s)), s.kind(), isByte(s));
         columnElements.put(List.of(iterator, column), e);
         return e;
     }
 
-    /** An element node reading {@code input}, the kernel's next input after the iterators. */
-    private LaneNode.Element input(Input input, ScalarKind kind) {
+    /**
+     * An element node reading {@code input}, the kernel's next input after the iterators, of kind {@code kind} (or,
+     * {@code bytes}, an {@code i8} or {@code u8} widened to an {@code i32}).
+     */
+    private LaneNode.Element input(Input input, ScalarKind kind, boolean bytes) {
         inputs.add(input);
-        LaneNode.Element e = add(new LaneNode.Element(nodes.size(), kind, elements.length + inputs.size() - 1));
+        int at = elements.length + inputs.size() - 1;
+        LaneNode.Element e = add(bytes ? new LaneNode.Element(nodes.size(), ScalarKind.I32, at, true,
+                kind == ScalarKind.U8) : new LaneNode.Element(nodes.size(), kind, at));
         inputElements.add(e);
         return e;
     }
