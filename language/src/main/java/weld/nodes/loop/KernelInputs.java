@@ -24,11 +24,10 @@ public final class KernelInputs extends Node {
     @Children private final WeldExpressionNode[] invariants;
 
     /**
-     * A {@code rangeiter}'s array class is null (it has no store, its base is its start), and so is that of an
-     * iterator over structs, whose columns the kernel reads as inputs of their own ({@code columns}, after the
-     * iterators: their slots are the iterator's). {@code iterators} and
-     * {@code arrayClasses} end with the slots and array classes of {@code lookups}, which the
-     * kernel reads like iterators while they are in range.
+     * {@code iterators} and {@code arrayClasses} end with the slots and array classes of the kernel's other inputs:
+     * {@code lookups}, which it reads like iterators while they are in range, and struct columns ({@code columns[j]}
+     * the column, -1 for any other input; a column's slots are its iterator's). A {@code rangeiter}'s array class is
+     * null (it has no store, its base is its start), and so is that of an iterator over structs.
      */
     public KernelInputs(LoopSlots[] iterators, Class<?>[] arrayClasses, int[] columns, IndexedLookup[] lookups,
                         WeldExpressionNode[] invariants) {

@@ -67,7 +67,7 @@ public final class LaneKernel {
                 // A vector of bool is copied into a temporary per block: the mask operations read whole vectors of
                 // their masks, past the end of the run (temporaries are rounded up to a multiple of every lane count).
                 case LaneNode.Element e when node.kind == ScalarKind.BOOL -> new boolean[size];
-                // An i8 element is widened into an i32 temporary per block.
+                // An i8 or u8 element is widened into an i32 temporary per block.
                 case LaneNode.Element e when e.bytes -> new int[size];
                 case LaneNode.Element e -> stores[e.iterator];
                 case LaneNode.Invariant v -> fill(node.kind, invariants[v.invariant], size);
