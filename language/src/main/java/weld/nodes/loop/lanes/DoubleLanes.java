@@ -12,9 +12,8 @@ import weld.syntax.UnaryOp;
  * Block operations on {@code double} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
  * and the offset of the block's first element; results go to a temporary array from index 0, whose length is a
  * multiple of the lane count, so whole vectors may be stored into it; the last partial vector of an operand is
- * read under a mask. Every Vector API call has a constant operator (which it needs to be intrinsified), and no
- * vector computed in a loop is the result of a switch over operators: C2 made such a value an object for every
- * vector.
+ * read under a mask. Every Vector API call has a constant operator (which it needs to be intrinsified), and no vector
+ * crosses a method call, a switch over operators or a loop iteration (see {@link #binary}).
  */
 final class DoubleLanes {
     static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
@@ -22,42 +21,155 @@ final class DoubleLanes {
     private DoubleLanes() {
     }
 
-    static void binary(BinOp op, double[] a, int ao, double[] b, int bo, double[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            binary(op, DoubleVector.fromArray(S, a, ao + k), DoubleVector.fromArray(S, b, bo + k), out, k);
-        }
-        if (k < n) {
-            VectorMask<Double> m = S.indexInRange(k, n);
-            binary(op, DoubleVector.fromArray(S, a, ao + k, m), DoubleVector.fromArray(S, b, bo + k, m), out, k);
-        }
-    }
-
     /**
-     * Stores {@code x op y} at {@code out[k]}, the operator a constant at each Vector API call (which it needs to be
-     * intrinsified). Each case stores its own result: one returned from the switch merges several vectors into one
-     * value, which C2 made an object for every vector.
+     * {@code out[k] = a[ao + k] op b[bo + k]}. Each operator has its own loop, in which every vector is loaded,
+     * computed and stored. C2 made an object of every vector otherwise: of one passed to a method it did not inline
+     * (it does not inline a method it has compiled on its own into a larger one), of one merged from a switch over
+     * operators, and of one carried around a loop (typed by its declared class while C2 parses the loop, so that its
+     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute).
      */
-    private static void binary(BinOp op, DoubleVector x, DoubleVector y, double[] out, int k) {
+    static void binary(BinOp op, double[] a, int ao, double[] b, int bo, double[] out, int n) {
         switch (op) {
-            case ADD -> x.add(y).intoArray(out, k);
-            case SUB -> x.sub(y).intoArray(out, k);
-            case MUL -> x.mul(y).intoArray(out, k);
-            case DIV -> x.div(y).intoArray(out, k);
+            case ADD -> add(a, ao, b, bo, out, n);
+            case SUB -> sub(a, ao, b, bo, out, n);
+            case MUL -> mul(a, ao, b, bo, out, n);
+            case DIV -> div(a, ao, b, bo, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
         }
     }
 
-    static void compare(BinOp op, double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
+    private static void add(double[] a, int ao, double[] b, int bo, double[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            VectorOps.compare(op, DoubleVector.fromArray(S, a, ao + k),
-                    DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            DoubleVector.fromArray(S, a, ao + k).add(DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            VectorOps.compare(op, DoubleVector.fromArray(S, a, ao + k, m),
-                    DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            DoubleVector.fromArray(S, a, ao + k, m).add(DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void sub(double[] a, int ao, double[] b, int bo, double[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).sub(DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).sub(DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void mul(double[] a, int ao, double[] b, int bo, double[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).mul(DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).mul(DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void div(double[] a, int ao, double[] b, int bo, double[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).div(DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).div(DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    /** {@code out[k] = a[ao + k] op b[bo + k]} for a comparison, a loop for each (see {@link #binary}). */
+    static void compare(BinOp op, double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
+        switch (op) {
+            case EQ -> eq(a, ao, b, bo, out, n);
+            case NE -> ne(a, ao, b, bo, out, n);
+            case LT -> lt(a, ao, b, bo, out, n);
+            case LE -> le(a, ao, b, bo, out, n);
+            case GT -> gt(a, ao, b, bo, out, n);
+            case GE -> ge(a, ao, b, bo, out, n);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void eq(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.EQ, DoubleVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.EQ, DoubleVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void ne(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.NE, DoubleVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.NE, DoubleVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void lt(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.LT, DoubleVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LT, DoubleVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void le(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.LE, DoubleVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LE, DoubleVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void gt(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.GT, DoubleVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GT, DoubleVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void ge(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.GE, DoubleVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Double> m = S.indexInRange(k, n);
+            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GE, DoubleVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
         }
     }
 
@@ -77,8 +189,8 @@ final class DoubleLanes {
 
     /**
      * Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. A loop for each
-     * operator: an accumulator that one switch updates in several ways is one value of several vectors, which C2 made
-     * an object for every vector.
+     * operator, whose accumulator stays in {@code lanes}: loaded and stored in every step (see {@link #binary}), which
+     * measured as fast as a vector carried around the loop.
      */
     static void reduce(BinOp op, double[] a, int ao, int n, double[] lanes) {
         switch (op) {
@@ -89,29 +201,27 @@ final class DoubleLanes {
     }
 
     private static void reduceAdd(double[] a, int ao, int n, double[] lanes) {
-        DoubleVector acc = DoubleVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.add(DoubleVector.fromArray(S, a, ao + k));
+            DoubleVector.fromArray(S, lanes, 0).add(DoubleVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.add(DoubleVector.fromArray(S, a, ao + k, m)), m);
+            DoubleVector acc = DoubleVector.fromArray(S, lanes, 0);
+            acc.blend(acc.add(DoubleVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
     private static void reduceMul(double[] a, int ao, int n, double[] lanes) {
-        DoubleVector acc = DoubleVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.mul(DoubleVector.fromArray(S, a, ao + k));
+            DoubleVector.fromArray(S, lanes, 0).mul(DoubleVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.mul(DoubleVector.fromArray(S, a, ao + k, m)), m);
+            DoubleVector acc = DoubleVector.fromArray(S, lanes, 0);
+            acc.blend(acc.mul(DoubleVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
     /**

@@ -12,9 +12,8 @@ import weld.syntax.UnaryOp;
  * Block operations on {@code float} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
  * and the offset of the block's first element; results go to a temporary array from index 0, whose length is a
  * multiple of the lane count, so whole vectors may be stored into it; the last partial vector of an operand is
- * read under a mask. Every Vector API call has a constant operator (which it needs to be intrinsified), and no
- * vector computed in a loop is the result of a switch over operators: C2 made such a value an object for every
- * vector.
+ * read under a mask. Every Vector API call has a constant operator (which it needs to be intrinsified), and no vector
+ * crosses a method call, a switch over operators or a loop iteration (see {@link #binary}).
  */
 final class FloatLanes {
     static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
@@ -22,42 +21,155 @@ final class FloatLanes {
     private FloatLanes() {
     }
 
-    static void binary(BinOp op, float[] a, int ao, float[] b, int bo, float[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            binary(op, FloatVector.fromArray(S, a, ao + k), FloatVector.fromArray(S, b, bo + k), out, k);
-        }
-        if (k < n) {
-            VectorMask<Float> m = S.indexInRange(k, n);
-            binary(op, FloatVector.fromArray(S, a, ao + k, m), FloatVector.fromArray(S, b, bo + k, m), out, k);
-        }
-    }
-
     /**
-     * Stores {@code x op y} at {@code out[k]}, the operator a constant at each Vector API call (which it needs to be
-     * intrinsified). Each case stores its own result: one returned from the switch merges several vectors into one
-     * value, which C2 made an object for every vector.
+     * {@code out[k] = a[ao + k] op b[bo + k]}. Each operator has its own loop, in which every vector is loaded,
+     * computed and stored. C2 made an object of every vector otherwise: of one passed to a method it did not inline
+     * (it does not inline a method it has compiled on its own into a larger one), of one merged from a switch over
+     * operators, and of one carried around a loop (typed by its declared class while C2 parses the loop, so that its
+     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute).
      */
-    private static void binary(BinOp op, FloatVector x, FloatVector y, float[] out, int k) {
+    static void binary(BinOp op, float[] a, int ao, float[] b, int bo, float[] out, int n) {
         switch (op) {
-            case ADD -> x.add(y).intoArray(out, k);
-            case SUB -> x.sub(y).intoArray(out, k);
-            case MUL -> x.mul(y).intoArray(out, k);
-            case DIV -> x.div(y).intoArray(out, k);
+            case ADD -> add(a, ao, b, bo, out, n);
+            case SUB -> sub(a, ao, b, bo, out, n);
+            case MUL -> mul(a, ao, b, bo, out, n);
+            case DIV -> div(a, ao, b, bo, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
         }
     }
 
-    static void compare(BinOp op, float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
+    private static void add(float[] a, int ao, float[] b, int bo, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            VectorOps.compare(op, FloatVector.fromArray(S, a, ao + k),
-                    FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            FloatVector.fromArray(S, a, ao + k).add(FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            VectorOps.compare(op, FloatVector.fromArray(S, a, ao + k, m),
-                    FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            FloatVector.fromArray(S, a, ao + k, m).add(FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void sub(float[] a, int ao, float[] b, int bo, float[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).sub(FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            FloatVector.fromArray(S, a, ao + k, m).sub(FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void mul(float[] a, int ao, float[] b, int bo, float[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).mul(FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            FloatVector.fromArray(S, a, ao + k, m).mul(FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void div(float[] a, int ao, float[] b, int bo, float[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).div(FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            FloatVector.fromArray(S, a, ao + k, m).div(FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    /** {@code out[k] = a[ao + k] op b[bo + k]} for a comparison, a loop for each (see {@link #binary}). */
+    static void compare(BinOp op, float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
+        switch (op) {
+            case EQ -> eq(a, ao, b, bo, out, n);
+            case NE -> ne(a, ao, b, bo, out, n);
+            case LT -> lt(a, ao, b, bo, out, n);
+            case LE -> le(a, ao, b, bo, out, n);
+            case GT -> gt(a, ao, b, bo, out, n);
+            case GE -> ge(a, ao, b, bo, out, n);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void eq(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.EQ, FloatVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.EQ, FloatVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void ne(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.NE, FloatVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.NE, FloatVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void lt(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.LT, FloatVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LT, FloatVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void le(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.LE, FloatVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LE, FloatVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void gt(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.GT, FloatVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GT, FloatVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void ge(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.GE, FloatVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Float> m = S.indexInRange(k, n);
+            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GE, FloatVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
         }
     }
 
@@ -77,8 +189,8 @@ final class FloatLanes {
 
     /**
      * Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. A loop for each
-     * operator: an accumulator that one switch updates in several ways is one value of several vectors, which C2 made
-     * an object for every vector.
+     * operator, whose accumulator stays in {@code lanes}: loaded and stored in every step (see {@link #binary}), which
+     * measured as fast as a vector carried around the loop.
      */
     static void reduce(BinOp op, float[] a, int ao, int n, float[] lanes) {
         switch (op) {
@@ -89,48 +201,55 @@ final class FloatLanes {
     }
 
     private static void reduceAdd(float[] a, int ao, int n, float[] lanes) {
-        FloatVector acc = FloatVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.add(FloatVector.fromArray(S, a, ao + k));
+            FloatVector.fromArray(S, lanes, 0).add(FloatVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.add(FloatVector.fromArray(S, a, ao + k, m)), m);
+            FloatVector acc = FloatVector.fromArray(S, lanes, 0);
+            acc.blend(acc.add(FloatVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
     private static void reduceMul(float[] a, int ao, int n, float[] lanes) {
-        FloatVector acc = FloatVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.mul(FloatVector.fromArray(S, a, ao + k));
+            FloatVector.fromArray(S, lanes, 0).mul(FloatVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.mul(FloatVector.fromArray(S, a, ao + k, m)), m);
+            FloatVector acc = FloatVector.fromArray(S, lanes, 0);
+            acc.blend(acc.mul(FloatVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
-    /** {@code out[k] = op(a[ao + k])}: negation and {@code sqrt}. */
+    /** {@code out[k] = op(a[ao + k])}: negation and {@code sqrt}, a loop for each (see {@link #binary}). */
     static void unary(UnaryOp op, float[] a, int ao, float[] out, int n) {
+        switch (op) {
+            case NEG -> neg(a, ao, out, n);
+            case SQRT -> sqrt(a, ao, out, n);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void neg(float[] a, int ao, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            unary(op, FloatVector.fromArray(S, a, ao + k), out, k);
+            FloatVector.fromArray(S, a, ao + k).neg().intoArray(out, k);
         }
         if (k < n) {
-            unary(op, FloatVector.fromArray(S, a, ao + k, S.indexInRange(k, n)), out, k);
+            FloatVector.fromArray(S, a, ao + k, S.indexInRange(k, n)).neg().intoArray(out, k);
         }
     }
 
-    /** Stores {@code op(x)} at {@code out[k]}, each case its own result (see {@link #binary}). */
-    private static void unary(UnaryOp op, FloatVector x, float[] out, int k) {
-        switch (op) {
-            case NEG -> x.neg().intoArray(out, k);
-            case SQRT -> x.sqrt().intoArray(out, k);
-            default -> throw new IllegalArgumentException(op.symbol);
+    private static void sqrt(float[] a, int ao, float[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            FloatVector.fromArray(S, a, ao + k).sqrt().intoArray(out, k);
+        }
+        if (k < n) {
+            FloatVector.fromArray(S, a, ao + k, S.indexInRange(k, n)).sqrt().intoArray(out, k);
         }
     }
 

@@ -12,9 +12,8 @@ import weld.syntax.UnaryOp;
  * Block operations on {@code int} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
  * and the offset of the block's first element; results go to a temporary array from index 0, whose length is a
  * multiple of the lane count, so whole vectors may be stored into it; the last partial vector of an operand is
- * read under a mask. Every Vector API call has a constant operator (which it needs to be intrinsified), and no
- * vector computed in a loop is the result of a switch over operators: C2 made such a value an object for every
- * vector.
+ * read under a mask. Every Vector API call has a constant operator (which it needs to be intrinsified), and no vector
+ * crosses a method call, a switch over operators or a loop iteration (see {@link #binary}).
  */
 final class IntLanes {
     static final VectorSpecies<Integer> S = IntVector.SPECIES_PREFERRED;
@@ -22,43 +21,167 @@ final class IntLanes {
     private IntLanes() {
     }
 
-    static void binary(BinOp op, int[] a, int ao, int[] b, int bo, int[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            binary(op, IntVector.fromArray(S, a, ao + k), IntVector.fromArray(S, b, bo + k), out, k);
-        }
-        if (k < n) {
-            VectorMask<Integer> m = S.indexInRange(k, n);
-            binary(op, IntVector.fromArray(S, a, ao + k, m), IntVector.fromArray(S, b, bo + k, m), out, k);
-        }
-    }
-
     /**
-     * Stores {@code x op y} at {@code out[k]}, the operator a constant at each Vector API call (which it needs to be
-     * intrinsified). Each case stores its own result: one returned from the switch merges several vectors into one
-     * value, which C2 made an object for every vector.
+     * {@code out[k] = a[ao + k] op b[bo + k]}. Each operator has its own loop, in which every vector is loaded,
+     * computed and stored. C2 made an object of every vector otherwise: of one passed to a method it did not inline
+     * (it does not inline a method it has compiled on its own into a larger one), of one merged from a switch over
+     * operators, and of one carried around a loop (typed by its declared class while C2 parses the loop, so that its
+     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute).
      */
-    private static void binary(BinOp op, IntVector x, IntVector y, int[] out, int k) {
+    static void binary(BinOp op, int[] a, int ao, int[] b, int bo, int[] out, int n) {
         switch (op) {
-            case ADD -> x.add(y).intoArray(out, k);
-            case SUB -> x.sub(y).intoArray(out, k);
-            case MUL -> x.mul(y).intoArray(out, k);
-            case MIN -> x.min(y).intoArray(out, k);
-            case MAX -> x.max(y).intoArray(out, k);
+            case ADD -> add(a, ao, b, bo, out, n);
+            case SUB -> sub(a, ao, b, bo, out, n);
+            case MUL -> mul(a, ao, b, bo, out, n);
+            case MIN -> min(a, ao, b, bo, out, n);
+            case MAX -> max(a, ao, b, bo, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
         }
     }
 
-    static void compare(BinOp op, int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
+    private static void add(int[] a, int ao, int[] b, int bo, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            VectorOps.compare(op, IntVector.fromArray(S, a, ao + k),
-                    IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            IntVector.fromArray(S, a, ao + k).add(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            VectorOps.compare(op, IntVector.fromArray(S, a, ao + k, m),
-                    IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            IntVector.fromArray(S, a, ao + k, m).add(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void sub(int[] a, int ao, int[] b, int bo, int[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).sub(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).sub(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void mul(int[] a, int ao, int[] b, int bo, int[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).mul(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).mul(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void min(int[] a, int ao, int[] b, int bo, int[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).min(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).min(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void max(int[] a, int ao, int[] b, int bo, int[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).max(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).max(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    /** {@code out[k] = a[ao + k] op b[bo + k]} for a comparison, a loop for each (see {@link #binary}). */
+    static void compare(BinOp op, int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
+        switch (op) {
+            case EQ -> eq(a, ao, b, bo, out, n);
+            case NE -> ne(a, ao, b, bo, out, n);
+            case LT -> lt(a, ao, b, bo, out, n);
+            case LE -> le(a, ao, b, bo, out, n);
+            case GT -> gt(a, ao, b, bo, out, n);
+            case GE -> ge(a, ao, b, bo, out, n);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void eq(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.EQ, IntVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.EQ, IntVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void ne(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.NE, IntVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.NE, IntVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void lt(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.LT, IntVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LT, IntVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void le(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.LE, IntVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LE, IntVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void gt(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.GT, IntVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GT, IntVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void ge(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.GE, IntVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Integer> m = S.indexInRange(k, n);
+            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GE, IntVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
         }
     }
 
@@ -78,8 +201,8 @@ final class IntLanes {
 
     /**
      * Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. A loop for each
-     * operator: an accumulator that one switch updates in several ways is one value of several vectors, which C2 made
-     * an object for every vector.
+     * operator, whose accumulator stays in {@code lanes}: loaded and stored in every step (see {@link #binary}), which
+     * measured as fast as a vector carried around the loop.
      */
     static void reduce(BinOp op, int[] a, int ao, int n, int[] lanes) {
         switch (op) {
@@ -92,73 +215,68 @@ final class IntLanes {
     }
 
     private static void reduceAdd(int[] a, int ao, int n, int[] lanes) {
-        IntVector acc = IntVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.add(IntVector.fromArray(S, a, ao + k));
+            IntVector.fromArray(S, lanes, 0).add(IntVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.add(IntVector.fromArray(S, a, ao + k, m)), m);
+            IntVector acc = IntVector.fromArray(S, lanes, 0);
+            acc.blend(acc.add(IntVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
     private static void reduceMul(int[] a, int ao, int n, int[] lanes) {
-        IntVector acc = IntVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.mul(IntVector.fromArray(S, a, ao + k));
+            IntVector.fromArray(S, lanes, 0).mul(IntVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.mul(IntVector.fromArray(S, a, ao + k, m)), m);
+            IntVector acc = IntVector.fromArray(S, lanes, 0);
+            acc.blend(acc.mul(IntVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
     private static void reduceMin(int[] a, int ao, int n, int[] lanes) {
-        IntVector acc = IntVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.min(IntVector.fromArray(S, a, ao + k));
+            IntVector.fromArray(S, lanes, 0).min(IntVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.min(IntVector.fromArray(S, a, ao + k, m)), m);
+            IntVector acc = IntVector.fromArray(S, lanes, 0);
+            acc.blend(acc.min(IntVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
     private static void reduceMax(int[] a, int ao, int n, int[] lanes) {
-        IntVector acc = IntVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.max(IntVector.fromArray(S, a, ao + k));
+            IntVector.fromArray(S, lanes, 0).max(IntVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.max(IntVector.fromArray(S, a, ao + k, m)), m);
+            IntVector acc = IntVector.fromArray(S, lanes, 0);
+            acc.blend(acc.max(IntVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
-    /** {@code out[k] = op(a[ao + k])}: negation. */
+    /** {@code out[k] = op(a[ao + k])}: negation, a loop for each (see {@link #binary}). */
     static void unary(UnaryOp op, int[] a, int ao, int[] out, int n) {
+        switch (op) {
+            case NEG -> neg(a, ao, out, n);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void neg(int[] a, int ao, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            unary(op, IntVector.fromArray(S, a, ao + k), out, k);
+            IntVector.fromArray(S, a, ao + k).neg().intoArray(out, k);
         }
         if (k < n) {
-            unary(op, IntVector.fromArray(S, a, ao + k, S.indexInRange(k, n)), out, k);
-        }
-    }
-
-    /** Stores {@code op(x)} at {@code out[k]}, each case its own result (see {@link #binary}). */
-    private static void unary(UnaryOp op, IntVector x, int[] out, int k) {
-        switch (op) {
-            case NEG -> x.neg().intoArray(out, k);
-            default -> throw new IllegalArgumentException(op.symbol);
+            IntVector.fromArray(S, a, ao + k, S.indexInRange(k, n)).neg().intoArray(out, k);
         }
     }
 

@@ -12,9 +12,8 @@ import weld.syntax.UnaryOp;
  * Block operations on {@code long} lanes with the Vector API ({@code SPECIES_PREFERRED}). Operands are an array
  * and the offset of the block's first element; results go to a temporary array from index 0, whose length is a
  * multiple of the lane count, so whole vectors may be stored into it; the last partial vector of an operand is
- * read under a mask. Every Vector API call has a constant operator (which it needs to be intrinsified), and no
- * vector computed in a loop is the result of a switch over operators: C2 made such a value an object for every
- * vector.
+ * read under a mask. Every Vector API call has a constant operator (which it needs to be intrinsified), and no vector
+ * crosses a method call, a switch over operators or a loop iteration (see {@link #binary}).
  */
 final class LongLanes {
     static final VectorSpecies<Long> S = LongVector.SPECIES_PREFERRED;
@@ -22,43 +21,167 @@ final class LongLanes {
     private LongLanes() {
     }
 
-    static void binary(BinOp op, long[] a, int ao, long[] b, int bo, long[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            binary(op, LongVector.fromArray(S, a, ao + k), LongVector.fromArray(S, b, bo + k), out, k);
-        }
-        if (k < n) {
-            VectorMask<Long> m = S.indexInRange(k, n);
-            binary(op, LongVector.fromArray(S, a, ao + k, m), LongVector.fromArray(S, b, bo + k, m), out, k);
-        }
-    }
-
     /**
-     * Stores {@code x op y} at {@code out[k]}, the operator a constant at each Vector API call (which it needs to be
-     * intrinsified). Each case stores its own result: one returned from the switch merges several vectors into one
-     * value, which C2 made an object for every vector.
+     * {@code out[k] = a[ao + k] op b[bo + k]}. Each operator has its own loop, in which every vector is loaded,
+     * computed and stored. C2 made an object of every vector otherwise: of one passed to a method it did not inline
+     * (it does not inline a method it has compiled on its own into a larger one), of one merged from a switch over
+     * operators, and of one carried around a loop (typed by its declared class while C2 parses the loop, so that its
+     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute).
      */
-    private static void binary(BinOp op, LongVector x, LongVector y, long[] out, int k) {
+    static void binary(BinOp op, long[] a, int ao, long[] b, int bo, long[] out, int n) {
         switch (op) {
-            case ADD -> x.add(y).intoArray(out, k);
-            case SUB -> x.sub(y).intoArray(out, k);
-            case MUL -> x.mul(y).intoArray(out, k);
-            case MIN -> x.min(y).intoArray(out, k);
-            case MAX -> x.max(y).intoArray(out, k);
+            case ADD -> add(a, ao, b, bo, out, n);
+            case SUB -> sub(a, ao, b, bo, out, n);
+            case MUL -> mul(a, ao, b, bo, out, n);
+            case MIN -> min(a, ao, b, bo, out, n);
+            case MAX -> max(a, ao, b, bo, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
         }
     }
 
-    static void compare(BinOp op, long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
+    private static void add(long[] a, int ao, long[] b, int bo, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            VectorOps.compare(op, LongVector.fromArray(S, a, ao + k),
-                    LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            LongVector.fromArray(S, a, ao + k).add(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            VectorOps.compare(op, LongVector.fromArray(S, a, ao + k, m),
-                    LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            LongVector.fromArray(S, a, ao + k, m).add(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void sub(long[] a, int ao, long[] b, int bo, long[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).sub(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).sub(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void mul(long[] a, int ao, long[] b, int bo, long[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).mul(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).mul(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void min(long[] a, int ao, long[] b, int bo, long[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).min(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).min(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    private static void max(long[] a, int ao, long[] b, int bo, long[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).max(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).max(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+        }
+    }
+
+    /** {@code out[k] = a[ao + k] op b[bo + k]} for a comparison, a loop for each (see {@link #binary}). */
+    static void compare(BinOp op, long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
+        switch (op) {
+            case EQ -> eq(a, ao, b, bo, out, n);
+            case NE -> ne(a, ao, b, bo, out, n);
+            case LT -> lt(a, ao, b, bo, out, n);
+            case LE -> le(a, ao, b, bo, out, n);
+            case GT -> gt(a, ao, b, bo, out, n);
+            case GE -> ge(a, ao, b, bo, out, n);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void eq(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.EQ, LongVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.EQ, LongVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void ne(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.NE, LongVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.NE, LongVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void lt(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.LT, LongVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LT, LongVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void le(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.LE, LongVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LE, LongVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void gt(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.GT, LongVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GT, LongVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
+        }
+    }
+
+    private static void ge(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.GE, LongVector.fromArray(S, b, bo + k))
+                    .intoArray(out, k);
+        }
+        if (k < n) {
+            VectorMask<Long> m = S.indexInRange(k, n);
+            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GE, LongVector.fromArray(S, b, bo + k, m))
+                    .intoArray(out, k);
         }
     }
 
@@ -78,8 +201,8 @@ final class LongLanes {
 
     /**
      * Merges {@code a[ao + k]} into {@code lanes[k % S.length()]}, for {@code k < n}, in order. A loop for each
-     * operator: an accumulator that one switch updates in several ways is one value of several vectors, which C2 made
-     * an object for every vector.
+     * operator, whose accumulator stays in {@code lanes}: loaded and stored in every step (see {@link #binary}), which
+     * measured as fast as a vector carried around the loop.
      */
     static void reduce(BinOp op, long[] a, int ao, int n, long[] lanes) {
         switch (op) {
@@ -92,73 +215,68 @@ final class LongLanes {
     }
 
     private static void reduceAdd(long[] a, int ao, int n, long[] lanes) {
-        LongVector acc = LongVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.add(LongVector.fromArray(S, a, ao + k));
+            LongVector.fromArray(S, lanes, 0).add(LongVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.add(LongVector.fromArray(S, a, ao + k, m)), m);
+            LongVector acc = LongVector.fromArray(S, lanes, 0);
+            acc.blend(acc.add(LongVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
     private static void reduceMul(long[] a, int ao, int n, long[] lanes) {
-        LongVector acc = LongVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.mul(LongVector.fromArray(S, a, ao + k));
+            LongVector.fromArray(S, lanes, 0).mul(LongVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.mul(LongVector.fromArray(S, a, ao + k, m)), m);
+            LongVector acc = LongVector.fromArray(S, lanes, 0);
+            acc.blend(acc.mul(LongVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
     private static void reduceMin(long[] a, int ao, int n, long[] lanes) {
-        LongVector acc = LongVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.min(LongVector.fromArray(S, a, ao + k));
+            LongVector.fromArray(S, lanes, 0).min(LongVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.min(LongVector.fromArray(S, a, ao + k, m)), m);
+            LongVector acc = LongVector.fromArray(S, lanes, 0);
+            acc.blend(acc.min(LongVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
     private static void reduceMax(long[] a, int ao, int n, long[] lanes) {
-        LongVector acc = LongVector.fromArray(S, lanes, 0);
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            acc = acc.max(LongVector.fromArray(S, a, ao + k));
+            LongVector.fromArray(S, lanes, 0).max(LongVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            acc = acc.blend(acc.max(LongVector.fromArray(S, a, ao + k, m)), m);
+            LongVector acc = LongVector.fromArray(S, lanes, 0);
+            acc.blend(acc.max(LongVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
         }
-        acc.intoArray(lanes, 0);
     }
 
-    /** {@code out[k] = op(a[ao + k])}: negation. */
+    /** {@code out[k] = op(a[ao + k])}: negation, a loop for each (see {@link #binary}). */
     static void unary(UnaryOp op, long[] a, int ao, long[] out, int n) {
+        switch (op) {
+            case NEG -> neg(a, ao, out, n);
+            default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    private static void neg(long[] a, int ao, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            unary(op, LongVector.fromArray(S, a, ao + k), out, k);
+            LongVector.fromArray(S, a, ao + k).neg().intoArray(out, k);
         }
         if (k < n) {
-            unary(op, LongVector.fromArray(S, a, ao + k, S.indexInRange(k, n)), out, k);
-        }
-    }
-
-    /** Stores {@code op(x)} at {@code out[k]}, each case its own result (see {@link #binary}). */
-    private static void unary(UnaryOp op, LongVector x, long[] out, int k) {
-        switch (op) {
-            case NEG -> x.neg().intoArray(out, k);
-            default -> throw new IllegalArgumentException(op.symbol);
+            LongVector.fromArray(S, a, ao + k, S.indexInRange(k, n)).neg().intoArray(out, k);
         }
     }
 

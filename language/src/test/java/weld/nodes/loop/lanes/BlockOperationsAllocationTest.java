@@ -8,6 +8,12 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.IntConsumer;
 
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorShape;
+
 import org.junit.jupiter.api.Test;
 
 import weld.syntax.BinOp;
@@ -15,12 +21,11 @@ import weld.syntax.UnaryOp;
 
 /**
  * The lane kernel's block operations, once C2 has compiled them, allocate nothing per vector, also after the JVM has
- * run them with one operator after another (as it does running several programs): with the operator switched inside
- * the loop, C2 recompiled them into code that made an object of every vector (12-24 bytes per value, for good).
- * Not part of the default build (profile {@code jit-checks}): even with a loop per operator, some runs still end
- * with one or two reductions (i32 {@code min}, {@code max} or {@code *}, f32 {@code *}) allocating a vector object
- * per step, depending on the order of C2's compilations (JFR: the result of the intrinsified operation boxed in
- * {@code IntVector.lanewiseTemplate}); open.
+ * run them with one operator after another (as it does running several programs) and has run the same Vector API
+ * operations on vectors of other shapes (as the fused kernel does for a kernel's narrower kinds). With the operator
+ * switched inside the loop, C2 recompiled them into code that made an object of every vector (12-24 bytes per value,
+ * for good); with a reduction's accumulator carried around its loop as a vector, C2 boxed it in every step in about
+ * half the runs (more often on a loaded machine, and always once other shapes had been seen).
  */
 class BlockOperationsAllocationTest {
     private static final int N = 1 << 14;
@@ -28,6 +33,7 @@ class BlockOperationsAllocationTest {
 
     @Test
     void compiledBlockOperationsAllocateNothingPerValueAfterEveryOperator() {
+        runOtherShapes();
         Map<String, Runnable> ops = operations();
         for (Runnable op : ops.values()) {
             for (int round = 0; round < 100; round++) {
@@ -49,6 +55,36 @@ class BlockOperationsAllocationTest {
         assertTrue(fewest.isEmpty(), "bytes allocated per value: " + fewest);
     }
 
+    /** Runs the reductions' Vector API operations on the 128- and 256-bit shapes, which the fused kernel uses too. */
+    private static void runOtherShapes() {
+        double[] d = new double[BLOCK];
+        float[] f = new float[BLOCK];
+        long[] l = new long[BLOCK];
+        int[] i = new int[BLOCK];
+        for (int round = 0; round < 20_000; round++) {
+            for (VectorShape shape : new VectorShape[] {VectorShape.S_128_BIT, VectorShape.S_256_BIT}) {
+                var ds = DoubleVector.SPECIES_64.withShape(shape);
+                var fs = FloatVector.SPECIES_64.withShape(shape);
+                var ls = LongVector.SPECIES_64.withShape(shape);
+                var is = IntVector.SPECIES_64.withShape(shape);
+                DoubleVector dv = DoubleVector.fromArray(ds, d, 0);
+                FloatVector fv = FloatVector.fromArray(fs, f, 0);
+                LongVector lv = LongVector.fromArray(ls, l, 0);
+                IntVector iv = IntVector.fromArray(is, i, 0);
+                for (int k = 0; k < 64; k++) {
+                    dv = dv.add(dv).mul(dv);
+                    fv = fv.add(fv).mul(fv);
+                    lv = lv.add(lv).mul(lv).min(lv).max(lv);
+                    iv = iv.add(iv).mul(iv).min(iv).max(iv);
+                }
+                dv.intoArray(d, 0);
+                fv.intoArray(f, 0);
+                lv.intoArray(l, 0);
+                iv.intoArray(i, 0);
+            }
+        }
+    }
+
     private static Map<String, Runnable> operations() {
         Random r = new Random(5);
         double[] d1 = new double[N];
@@ -64,7 +100,10 @@ class BlockOperationsAllocationTest {
             i1[i] = (int) l1[i];
         }
         double[] dOut = new double[BLOCK];
+        float[] fOut = new float[BLOCK];
         long[] lOut = new long[BLOCK];
+        int[] iOut = new int[BLOCK];
+        boolean[] bOut = new boolean[BLOCK];
         double[] dLanes = new double[DoubleLanes.S.length()];
         float[] fLanes = new float[FloatLanes.S.length()];
         long[] lLanes = new long[LongLanes.S.length()];
@@ -76,6 +115,18 @@ class BlockOperationsAllocationTest {
         for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.SUB, BinOp.MUL}) {
             ops.put("f64 " + op, blocks(k -> DoubleLanes.binary(op, d1, k, d2, k, dOut, BLOCK)));
             ops.put("i64 " + op, blocks(k -> LongLanes.binary(op, l1, k, l1, k, lOut, BLOCK)));
+        }
+        for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.MUL, BinOp.MIN}) {
+            ops.put("i32 " + op, blocks(k -> IntLanes.binary(op, i1, k, i1, k, iOut, BLOCK)));
+        }
+        ops.put("f32 MUL", blocks(k -> FloatLanes.binary(BinOp.MUL, f1, k, f1, k, fOut, BLOCK)));
+        ops.put("f32 SQRT", blocks(k -> FloatLanes.unary(UnaryOp.SQRT, f1, k, fOut, BLOCK)));
+        ops.put("i64 NEG", blocks(k -> LongLanes.unary(UnaryOp.NEG, l1, k, lOut, BLOCK)));
+        for (BinOp op : new BinOp[] {BinOp.LT, BinOp.EQ}) {
+            ops.put("f64 " + op, blocks(k -> DoubleLanes.compare(op, d1, k, d2, k, bOut, BLOCK)));
+            ops.put("f32 " + op, blocks(k -> FloatLanes.compare(op, f1, k, f1, k, bOut, BLOCK)));
+            ops.put("i64 " + op, blocks(k -> LongLanes.compare(op, l1, k, l1, k, bOut, BLOCK)));
+            ops.put("i32 " + op, blocks(k -> IntLanes.compare(op, i1, k, i1, k, bOut, BLOCK)));
         }
         for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.MUL}) {
             ops.put("f64 reduce " + op, blocks(k -> DoubleLanes.reduce(op, d1, k, BLOCK, dLanes)));
