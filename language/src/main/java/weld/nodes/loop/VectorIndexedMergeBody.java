@@ -44,8 +44,9 @@ public final class VectorIndexedMergeBody extends KernelBody {
         long to = Math.min(n, i + CHUNK);
         // A staged kernel (one with math functions) runs in compiled code only: the interpreter would box every
         // vector of its stages (measured: 2 * 10^6 iterations with erf and exp, 1.4 s against 0.36 for the scalar
-        // body), so it keeps the scalar blocks until then.
-        if (!kernelRuns() || kernel.staged() && CompilerDirectives.inInterpreter()) {
+        // body), so it keeps the scalar blocks until then. So does first-tier code (see VectorReductionBody).
+        if (!kernelRuns() || kernel.staged() && CompilerDirectives.inInterpreter()
+                || CompilerDirectives.inCompiledCode() && CompilerDirectives.hasNextTier()) {
             scalarBlocks.runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, to, inputs.invariants(frame),
                     v.store());
             advance(frame, i, to - i);
