@@ -12,6 +12,7 @@ import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShape;
 
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,9 @@ import weld.syntax.UnaryOp;
  * operations on vectors of other shapes (as the fused kernel does for a kernel's narrower kinds). With the operator
  * switched inside the loop, C2 recompiled them into code that made an object of every vector (12-24 bytes per value,
  * for good); with a reduction's accumulator carried around its loop as a vector, C2 boxed it in every step in about
- * half the runs (more often on a loaded machine, and always once other shapes had been seen).
+ * half the runs (more often on a loaded machine, and always once other shapes had been seen). Runs in a JVM of its
+ * own (see the language module's build): after the other tests, an {@code i32} comparison once stored its mask
+ * through an object per vector.
  */
 class BlockOperationsAllocationTest {
     private static final int N = 1 << 14;
@@ -55,12 +58,13 @@ class BlockOperationsAllocationTest {
         assertTrue(fewest.isEmpty(), "bytes allocated per value: " + fewest);
     }
 
-    /** Runs the reductions' Vector API operations on the 128- and 256-bit shapes, which the fused kernel uses too. */
+    /** Runs the Vector API operations of the block operations on the 128- and 256-bit shapes, as the fused kernel does. */
     private static void runOtherShapes() {
         double[] d = new double[BLOCK];
         float[] f = new float[BLOCK];
         long[] l = new long[BLOCK];
         int[] i = new int[BLOCK];
+        boolean[] b = new boolean[BLOCK];
         for (int round = 0; round < 20_000; round++) {
             for (VectorShape shape : new VectorShape[] {VectorShape.S_128_BIT, VectorShape.S_256_BIT}) {
                 var ds = DoubleVector.SPECIES_64.withShape(shape);
@@ -81,6 +85,11 @@ class BlockOperationsAllocationTest {
                 fv.intoArray(f, 0);
                 lv.intoArray(l, 0);
                 iv.intoArray(i, 0);
+                dv.compare(VectorOperators.LT, dv).intoArray(b, 0);
+                fv.compare(VectorOperators.EQ, fv).intoArray(b, 0);
+                lv.compare(VectorOperators.LT, lv).intoArray(b, 0);
+                iv.compare(VectorOperators.LT, iv).intoArray(b, 0);
+                iv.compare(VectorOperators.EQ, iv).intoArray(b, 0);
             }
         }
     }
