@@ -1,0 +1,295 @@
+package weld.nodes.loop.lanes;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import weld.nodes.expression.MathFunctions;
+import weld.syntax.BinOp;
+import weld.syntax.UnaryOp;
+
+/**
+ * The lane kernel's block operations against plain Java, for every operator of every kind, every length from one
+ * element to three vectors and a half (whole vectors, a masked tail, both) and operands at offsets: each operator
+ * has a loop of its own, so each is checked on its own. Values repeat (so {@code <} and {@code <=} differ) and the
+ * floating-point ones include NaN, infinities and both zeros.
+ */
+class BlockOperationsTest {
+    private static final BinOp[] COMPARISONS = {BinOp.EQ, BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE};
+    private static final int OFFSET = 3;
+
+    @Test
+    void doubleOperations() {
+        int lanes = DoubleLanes.S.length();
+        double[] a = doubles(new Random(1));
+        double[] b = doubles(new Random(2));
+        for (int n = 1; n <= 3 * lanes + lanes / 2 + 1; n++) {
+            double[] out = new double[roundUp(n, lanes)];
+            for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.DIV}) {
+                DoubleLanes.binary(op, a, OFFSET, b, 0, out, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(apply(op, a[OFFSET + k], b[k]), out[k], 0.0, op + " n " + n + " k " + k);
+                }
+            }
+            for (BinOp op : COMPARISONS) {
+                boolean[] m = new boolean[roundUp(n, lanes)];
+                DoubleLanes.compare(op, a, OFFSET, b, 0, m, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(compare(op, a[OFFSET + k], b[k]), m[k],
+                            op + " n " + n + " k " + k + ": " + a[OFFSET + k] + ", " + b[k]);
+                }
+            }
+            for (UnaryOp op : new UnaryOp[] {UnaryOp.NEG, UnaryOp.SQRT, UnaryOp.EXP, UnaryOp.LOG, UnaryOp.SIN,
+                    UnaryOp.COS, UnaryOp.TAN, UnaryOp.ASIN, UnaryOp.ACOS, UnaryOp.ATAN, UnaryOp.SINH, UnaryOp.COSH,
+                    UnaryOp.TANH}) {
+                DoubleLanes.unary(op, a, OFFSET, out, n);
+                for (int k = 0; k < n; k++) {
+                    double want = apply(op, a[OFFSET + k]);
+                    assertTrue(Double.compare(want, out[k]) == 0 || Math.abs(want - out[k]) <= 2 * Math.ulp(want),
+                            op + "(" + a[OFFSET + k] + "): " + out[k] + ", not " + want);
+                }
+            }
+            boolean[] c = conditions(n);
+            DoubleLanes.blend(c, 0, a, OFFSET, b, 0, out, n);
+            for (int k = 0; k < n; k++) {
+                assertEquals(c[k] ? a[OFFSET + k] : b[k], out[k], 0.0);
+            }
+            for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.MUL}) {
+                double[] acc = new double[lanes];
+                java.util.Arrays.fill(acc, op == BinOp.ADD ? 0.5 : 1.5);
+                double[] want = acc.clone();
+                DoubleLanes.reduce(op, b, OFFSET, n, acc);
+                for (int k = 0; k < n; k++) {
+                    want[k % lanes] = apply(op, want[k % lanes], b[OFFSET + k]);
+                }
+                assertArrayEquals(want, acc, 0.0, "reduce " + op + " n " + n);
+            }
+        }
+    }
+
+    @Test
+    void floatOperations() {
+        int lanes = FloatLanes.S.length();
+        double[] da = doubles(new Random(3));
+        double[] db = doubles(new Random(4));
+        float[] a = new float[da.length];
+        float[] b = new float[db.length];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (float) da[i];
+            b[i] = (float) db[i];
+        }
+        for (int n = 1; n <= 3 * lanes + lanes / 2 + 1; n++) {
+            float[] out = new float[roundUp(n, lanes)];
+            for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.DIV}) {
+                FloatLanes.binary(op, a, OFFSET, b, 0, out, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals((float) apply(op, a[OFFSET + k], b[k]), out[k], 0.0f, op + " n " + n + " k " + k);
+                }
+            }
+            for (BinOp op : COMPARISONS) {
+                boolean[] m = new boolean[roundUp(n, lanes)];
+                FloatLanes.compare(op, a, OFFSET, b, 0, m, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(compare(op, a[OFFSET + k], b[k]), m[k], op + " n " + n + " k " + k);
+                }
+            }
+            for (UnaryOp op : new UnaryOp[] {UnaryOp.NEG, UnaryOp.SQRT}) {
+                FloatLanes.unary(op, a, OFFSET, out, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals((float) apply(op, a[OFFSET + k]), out[k], 0.0f, op + " n " + n + " k " + k);
+                }
+            }
+            boolean[] c = conditions(n);
+            FloatLanes.blend(c, 0, a, OFFSET, b, 0, out, n);
+            for (int k = 0; k < n; k++) {
+                assertEquals(c[k] ? a[OFFSET + k] : b[k], out[k], 0.0f);
+            }
+            for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.MUL}) {
+                float[] acc = new float[lanes];
+                java.util.Arrays.fill(acc, op == BinOp.ADD ? 0.5f : 1.5f);
+                float[] want = acc.clone();
+                FloatLanes.reduce(op, b, OFFSET, n, acc);
+                for (int k = 0; k < n; k++) {
+                    want[k % lanes] = (float) apply(op, want[k % lanes], b[OFFSET + k]);
+                }
+                assertArrayEquals(want, acc, 0.0f, "reduce " + op + " n " + n);
+            }
+        }
+    }
+
+    @Test
+    void longOperations() {
+        int lanes = LongLanes.S.length();
+        long[] a = longs(new Random(5));
+        long[] b = longs(new Random(6));
+        for (int n = 1; n <= 3 * lanes + lanes / 2 + 1; n++) {
+            long[] out = new long[roundUp(n, lanes)];
+            for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.MIN, BinOp.MAX}) {
+                LongLanes.binary(op, a, OFFSET, b, 0, out, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(apply(op, a[OFFSET + k], b[k]), out[k], op + " n " + n + " k " + k);
+                }
+            }
+            for (BinOp op : new BinOp[] {BinOp.EQ, BinOp.NE, BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE}) {
+                boolean[] m = new boolean[roundUp(n, lanes)];
+                LongLanes.compare(op, a, OFFSET, b, 0, m, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(compare(op, a[OFFSET + k], b[k]), m[k], op + " n " + n);
+                }
+            }
+            LongLanes.unary(UnaryOp.NEG, a, OFFSET, out, n);
+            for (int k = 0; k < n; k++) {
+                assertEquals(-a[OFFSET + k], out[k]);
+            }
+            boolean[] c = conditions(n);
+            LongLanes.blend(c, 0, a, OFFSET, b, 0, out, n);
+            for (int k = 0; k < n; k++) {
+                assertEquals(c[k] ? a[OFFSET + k] : b[k], out[k]);
+            }
+            for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.MUL, BinOp.MIN, BinOp.MAX}) {
+                long[] acc = new long[lanes];
+                java.util.Arrays.fill(acc, 7);
+                long[] want = acc.clone();
+                LongLanes.reduce(op, b, OFFSET, n, acc);
+                for (int k = 0; k < n; k++) {
+                    want[k % lanes] = apply(op, want[k % lanes], b[OFFSET + k]);
+                }
+                assertArrayEquals(want, acc, "reduce " + op + " n " + n);
+            }
+        }
+    }
+
+    @Test
+    void intOperations() {
+        int lanes = IntLanes.S.length();
+        long[] la = longs(new Random(7));
+        long[] lb = longs(new Random(8));
+        int[] a = new int[la.length];
+        int[] b = new int[lb.length];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (int) la[i];
+            b[i] = (int) lb[i];
+        }
+        for (int n = 1; n <= 3 * lanes + lanes / 2 + 1; n++) {
+            int[] out = new int[roundUp(n, lanes)];
+            for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.MIN, BinOp.MAX}) {
+                IntLanes.binary(op, a, OFFSET, b, 0, out, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals((int) apply(op, (long) a[OFFSET + k], b[k]), out[k], op + " n " + n + " k " + k);
+                }
+            }
+            for (BinOp op : new BinOp[] {BinOp.EQ, BinOp.NE, BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE}) {
+                boolean[] m = new boolean[roundUp(n, lanes)];
+                IntLanes.compare(op, a, OFFSET, b, 0, m, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(compare(op, (long) a[OFFSET + k], b[k]), m[k], op + " n " + n);
+                }
+            }
+            IntLanes.unary(UnaryOp.NEG, a, OFFSET, out, n);
+            for (int k = 0; k < n; k++) {
+                assertEquals(-a[OFFSET + k], out[k]);
+            }
+            boolean[] c = conditions(n);
+            IntLanes.blend(c, 0, a, OFFSET, b, 0, out, n);
+            for (int k = 0; k < n; k++) {
+                assertEquals(c[k] ? a[OFFSET + k] : b[k], out[k]);
+            }
+            for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.MUL, BinOp.MIN, BinOp.MAX}) {
+                int[] acc = new int[lanes];
+                java.util.Arrays.fill(acc, 7);
+                int[] want = acc.clone();
+                IntLanes.reduce(op, b, OFFSET, n, acc);
+                for (int k = 0; k < n; k++) {
+                    want[k % lanes] = (int) apply(op, (long) want[k % lanes], b[OFFSET + k]);
+                }
+                assertArrayEquals(want, acc, "reduce " + op + " n " + n);
+            }
+        }
+    }
+
+    /** Values from a few repeated ones, NaN, infinities and both zeros. */
+    private static double[] doubles(Random r) {
+        double[] pool = {1.5, -2.25, 3.0, 0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+                1e300, 0.1, 7.0, -7.0};
+        double[] v = new double[128 + OFFSET];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = pool[r.nextInt(pool.length)];
+        }
+        return v;
+    }
+
+    /** Small values that repeat, and values past 32 bits. */
+    private static long[] longs(Random r) {
+        long[] v = new long[128 + OFFSET];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = r.nextInt(5) == 0 ? r.nextLong() : r.nextInt(7) - 3;
+        }
+        return v;
+    }
+
+    private static boolean[] conditions(int n) {
+        boolean[] c = new boolean[n + 64];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = k % 3 == 1;
+        }
+        return c;
+    }
+
+    private static int roundUp(int n, int lanes) {
+        return (n + lanes - 1) / lanes * lanes;
+    }
+
+    /** Java's comparison operators on doubles (false with NaN, {@code -0.0 == 0.0}). */
+    private static boolean compare(BinOp op, double x, double y) {
+        return switch (op) {
+            case EQ -> x == y;
+            case LT -> x < y;
+            case LE -> x <= y;
+            case GT -> x > y;
+            case GE -> x >= y;
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
+    }
+
+    private static boolean compare(BinOp op, long x, long y) {
+        return switch (op) {
+            case EQ -> x == y;
+            case NE -> x != y;
+            case LT -> x < y;
+            case LE -> x <= y;
+            case GT -> x > y;
+            case GE -> x >= y;
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
+    }
+
+    private static double apply(BinOp op, double x, double y) {
+        return switch (op) {
+            case ADD -> x + y;
+            case SUB -> x - y;
+            case MUL -> x * y;
+            case DIV -> x / y;
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
+    }
+
+    private static long apply(BinOp op, long x, long y) {
+        return switch (op) {
+            case ADD -> x + y;
+            case SUB -> x - y;
+            case MUL -> x * y;
+            case MIN -> Math.min(x, y);
+            case MAX -> Math.max(x, y);
+            default -> throw new IllegalArgumentException(op.symbol);
+        };
+    }
+
+    /** The scalar math functions (their reference, {@link MathFunctions}), and negation. */
+    private static double apply(UnaryOp op, double x) {
+        return op == UnaryOp.NEG ? -x : MathFunctions.apply(op, x);
+    }
+}
