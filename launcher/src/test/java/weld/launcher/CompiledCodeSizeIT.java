@@ -112,10 +112,7 @@ class CompiledCodeSizeIT {
         Files.writeString(prog, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[f64,+], |b, i, x|"
                 + " merge(b, exp(f64(x) * 0.000001) + sqrt(f64(x)))))");
         int n = 200_000;
-        Result r = LauncherIT.weld(null, "--threads", "1", "--engine.MultiTier=true", "--engine.OSR=false",
-                "--engine.BackgroundCompilation=false", "--engine.TraceCompilation=true",
-                "--engine.CompilationFailureAction=Throw", "run", prog.toString(), "--arg", Integer.toString(n),
-                "--repeat", "30");
+        Result r = twoTierRun(prog, n);
         assertEquals(0, r.exit(), r.err());
         double expected = 0;
         for (int x = 0; x < n; x++) {
@@ -129,13 +126,18 @@ class CompiledCodeSizeIT {
                 + " merge(b, 1.0)));\nlet v = result(for(rangeiter(0L, n, 1L), vecmerger[f64,+](ones), |b, i, x|"
                 + " merge(b, {i, exp(f64(x) * 0.000001) + sqrt(f64(x))})));\n"
                 + "result(for(v, merger[f64,+], |b, i, x| merge(b, x)))");
-        r = LauncherIT.weld(null, "--threads", "1", "--engine.MultiTier=true", "--engine.OSR=false",
-                "--engine.BackgroundCompilation=false", "--engine.TraceCompilation=true",
-                "--engine.CompilationFailureAction=Throw", "run", prog.toString(), "--arg", Integer.toString(n),
-                "--repeat", "30");
+        r = twoTierRun(prog, n);
         assertEquals(0, r.exit(), r.err());
         assertEquals(expected + n, Double.parseDouble(r.out().strip()), expected * 1e-12);
         assertSmallFirstTierCode(r, MAX_FIRST_TIER_CODE_BYTES_THREE_LOOPS);
+    }
+
+    /** {@code bin/weld run} of {@code prog} with the argument {@code n}: 30 calls, two tiers, foreground compilation. */
+    private static Result twoTierRun(Path prog, int n) throws Exception {
+        return LauncherIT.weld(null, "--threads", "1", "--engine.MultiTier=true", "--engine.OSR=false",
+                "--engine.BackgroundCompilation=false", "--engine.TraceCompilation=true",
+                "--engine.CompilationFailureAction=Throw", "run", prog.toString(), "--arg", Integer.toString(n),
+                "--repeat", "30");
     }
 
     private static void assertSmallFirstTierCode(Result r, int maxBytes) {
