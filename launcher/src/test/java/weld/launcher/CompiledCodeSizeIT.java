@@ -132,7 +132,7 @@ class CompiledCodeSizeIT {
         assertSmallFirstTierCode(r, MAX_FIRST_TIER_CODE_BYTES_THREE_LOOPS);
     }
 
-    /** {@code bin/weld run} of {@code prog} with the argument {@code n}: 30 calls, two tiers, foreground compilation. */
+    /** {@code bin/weld run} of {@code prog} with the argument {@code n}: 30 calls, two tiers, compiled in front. */
     private static Result twoTierRun(Path prog, int n) throws Exception {
         return LauncherIT.weld(null, "--threads", "1", "--engine.MultiTier=true", "--engine.OSR=false",
                 "--engine.BackgroundCompilation=false", "--engine.TraceCompilation=true",
