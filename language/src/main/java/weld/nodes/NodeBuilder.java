@@ -894,7 +894,7 @@ public final class NodeBuilder {
         }
         return new KernelInputs(kernelSlots.toArray(LoopSlots[]::new), arrays.toArray(Class<?>[]::new),
                 columns.stream().mapToInt(Integer::intValue).toArray(), lookups.toArray(IndexedLookup[]::new),
-                invariants);
+                invariants, plan.divisors().stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** {@code lookup(v, i)} on a vector. */

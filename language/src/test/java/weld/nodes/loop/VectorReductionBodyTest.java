@@ -399,6 +399,48 @@ class VectorReductionBodyTest {
         assertTrue(e.getMessage().contains("zero"), e.getMessage());
     }
 
+    /**
+     * {@code i32} {@code /} and {@code %} by a loop-invariant divisor run in the kernel (through {@code f64} lanes)
+     * with the scalar loop's results, from the extremes of {@code i32} to small values; with a divisor of 0 the
+     * scalar loop runs, so the error is where the scalar loop reports it and a division it never reaches is none;
+     * with -1 too, so the {@code i32} minimum wraps as it does there.
+     */
+    @Test
+    void integerDivisionByAnInvariantRunsInTheKernel() {
+        String byConstant = "|v: vec[i32]| result(for(v, {merger[i32,+], merger[i64,+]}, |b, i, x| "
+                + "{merge(b.$0, x % 7), if(x % 2 == 0, merge(b.$1, i64(x / -3)), b.$1)}))";
+        String byParameter = "|v: vec[i32], d: i32| result(for(v, merger[i64,+], |b, i, x| merge(b, i64(x / d + x % d))))";
+        String guarded = "|v: vec[i32], d: i32| result(for(v, merger[i64,+], |b, i, x| "
+                + "if(d != 0, merge(b, i64(x % d)), merge(b, i64(x)))))";
+        assertNotNull(plan(byConstant));
+        assertNotNull(plan(byParameter));
+        assertNotNull(plan(guarded));
+        assertEquals(java.util.List.of(0), plan(byParameter).divisors());
+        assertNull(plan("|v: vec[i32], w: vec[i32]| result(for(zip(v, w), merger[i32,+], |b, i, x| merge(b, x.$0 / x.$1)))"),
+                "a divisor that varies");
+        assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x % 2.0)))"), "float remainder");
+        for (int n : new int[] {40, 1000, 70_001}) {
+            int[] v = new int[n];
+            Random r = new Random(n);
+            for (int i = 0; i < n; i++) {
+                v[i] = i % 5 == 0 ? new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1, 1}[i / 5 % 5] : r.nextInt();
+            }
+            assertSame(byConstant, v);
+            for (int d : new int[] {1, 2, -2, 7, 1000, -65537, Integer.MAX_VALUE, Integer.MIN_VALUE, -1, 0}) {
+                assertSame(guarded, v, d);
+                if (d != 0) {
+                    assertSame(byParameter, v, d);
+                }
+            }
+        }
+        int[] v = new int[1000];
+        String expected = assertThrows(PolyglotException.class, () -> run(scalar, byParameter, v, 0)).getMessage();
+        assertTrue(expected.contains("division by zero"), expected);
+        for (Context c : contexts.withKernels()) {
+            assertEquals(expected, assertThrows(PolyglotException.class, () -> run(c, byParameter, v, 0)).getMessage());
+        }
+    }
+
     private static LanePlanner.Plan plan(String program) {
         return Plans.plan(program);
     }

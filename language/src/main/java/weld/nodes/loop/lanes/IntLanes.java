@@ -1,8 +1,10 @@
 package weld.nodes.loop.lanes;
 
+import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 import weld.syntax.BinOp;
@@ -17,6 +19,10 @@ import weld.syntax.UnaryOp;
  */
 final class IntLanes {
     static final VectorSpecies<Integer> S = IntVector.SPECIES_PREFERRED;
+    /** The {@code f64} lanes a division computes in, and as many {@code int} lanes. */
+    private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Integer> HALF = VectorSpecies.of(int.class,
+            VectorShape.forBitSize(D.length() * Integer.SIZE));
 
     private IntLanes() {
     }
@@ -35,7 +41,40 @@ final class IntLanes {
             case MUL -> mul(a, ao, b, bo, out, n);
             case MIN -> min(a, ao, b, bo, out, n);
             case MAX -> max(a, ao, b, bo, out, n);
+            case DIV -> div(a, ao, b, bo, out, n);
+            case MOD -> mod(a, ao, b, bo, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    /**
+     * {@code a / b} through {@code f64} lanes, exact for 32-bit operands (see {@code LaneNode.Binary}); no divisor
+     * is 0 or -1 (the kernel runs only then). The last partial vector is divided one value at a time.
+     */
+    private static void div(int[] a, int ao, int[] b, int bo, int[] out, int n) {
+        int k = 0;
+        for (int up = HALF.loopBound(n); k < up; k += HALF.length()) {
+            DoubleVector x = (DoubleVector) IntVector.fromArray(HALF, a, ao + k).convertShape(VectorOperators.I2D, D, 0);
+            DoubleVector y = (DoubleVector) IntVector.fromArray(HALF, b, bo + k).convertShape(VectorOperators.I2D, D, 0);
+            ((IntVector) x.div(y).convertShape(VectorOperators.D2I, HALF, 0)).intoArray(out, k);
+        }
+        for (; k < n; k++) {
+            out[k] = a[ao + k] / b[bo + k];
+        }
+    }
+
+    /** {@code a % b}, as {@code a - (a / b) * b} with the quotient of {@link #div}. */
+    private static void mod(int[] a, int ao, int[] b, int bo, int[] out, int n) {
+        int k = 0;
+        for (int up = HALF.loopBound(n); k < up; k += HALF.length()) {
+            IntVector x = IntVector.fromArray(HALF, a, ao + k);
+            IntVector y = IntVector.fromArray(HALF, b, bo + k);
+            DoubleVector q = ((DoubleVector) x.convertShape(VectorOperators.I2D, D, 0))
+                    .div((DoubleVector) y.convertShape(VectorOperators.I2D, D, 0));
+            x.sub(((IntVector) q.convertShape(VectorOperators.D2I, HALF, 0)).mul(y)).intoArray(out, k);
+        }
+        for (; k < n; k++) {
+            out[k] = a[ao + k] % b[bo + k];
         }
     }
 

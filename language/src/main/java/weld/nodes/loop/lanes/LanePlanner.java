@@ -56,10 +56,13 @@ public final class LanePlanner {
     static final int MAX_COMPONENTS = 20;
 
     /**
-     * The kernel, the loop-invariant expressions whose values it takes, in order, and the array class each
-     * iterator's store must have.
+     * The kernel, the loop-invariant expressions whose values it takes, in order, the array class each iterator's
+     * store must have, and the invariants (by index) that divide integers: the kernel runs only while none of them
+     * is 0 or -1 (else the scalar loop runs, which reports a division by zero at its position if it reaches it, and
+     * wraps {@code i32} minimum / -1 as the scalar division does).
      */
-    public record Plan(LaneKernel kernel, List<Expr> invariants, Class<?>[] arrays, List<Input> inputs) {
+    public record Plan(LaneKernel kernel, List<Expr> invariants, Class<?>[] arrays, List<Input> inputs,
+                       List<Integer> divisors) {
     }
 
     /** What the kernel reads like one more iterator, after the loop's iterators (in the order of {@link Plan#inputs}). */
@@ -90,6 +93,8 @@ public final class LanePlanner {
 
     private final List<LaneNode> nodes = new ArrayList<>();
     private final List<Expr> invariants = new ArrayList<>();
+    /** The invariants (by index) that divide integers. */
+    private final List<Integer> divisors = new ArrayList<>();
     /** The invariant node of each literal value (by kind and value) and variable already taken. */
     private final Map<Object, LaneNode> invariantNodes = new HashMap<>();
     private final Map<Symbol, LaneNode> env = new HashMap<>();
@@ -196,7 +201,7 @@ public final class LanePlanner {
         return new Plan(new LaneKernel(nodes.toArray(LaneNode[]::new), used.toArray(LaneNode.Element[]::new),
                 components), invariants, f.iters().stream().map(it -> it.kind() == IterKind.RANGE
                 || !(it.type().resolve() instanceof WeldType.Scalar) ? null : arrayClass(it.type()))
-                .toArray(Class<?>[]::new), inputs);
+                .toArray(Class<?>[]::new), inputs, divisors);
     }
 
     private static Class<?> arrayClass(WeldType elem) {
@@ -347,7 +352,8 @@ public final class LanePlanner {
         ScalarKind k = l.kind;
         boolean ok = k == r.kind && switch (b.op()) {
             case ADD, SUB, MUL -> k != ScalarKind.BOOL;
-            case DIV -> k.isFloat();
+            case DIV -> k.isFloat() || integerDivision(k, r);
+            case MOD -> integerDivision(k, r);
             case MIN, MAX -> k == ScalarKind.I64 || k == ScalarKind.I32;
             case EQ, LT, LE, GT, GE -> k != ScalarKind.BOOL;
             case NE -> k == ScalarKind.I64 || k == ScalarKind.I32;
@@ -357,7 +363,20 @@ public final class LanePlanner {
         if (!ok) {
             throw new Unsupported();
         }
+        if (!k.isFloat() && (b.op() == BinOp.DIV || b.op() == BinOp.MOD)
+                && !divisors.contains(((LaneNode.Invariant) r).invariant)) {
+            divisors.add(((LaneNode.Invariant) r).invariant);
+        }
         return add(new LaneNode.Binary(nodes.size(), b.op(), l, r));
+    }
+
+    /**
+     * Whether an integer {@code /} or {@code %} of kind {@code k} by {@code divisor} can run in the kernel: an
+     * {@code i32} by a loop-invariant value, computed through {@code f64} lanes (exact for 32-bit operands: see
+     * {@link LaneNode.Binary}) while the divisor is neither 0 nor -1 ({@link Plan#divisors}).
+     */
+    private static boolean integerDivision(ScalarKind k, LaneNode divisor) {
+        return k == ScalarKind.I32 && divisor instanceof LaneNode.Invariant;
     }
 
     private LaneNode unary(Expr.Unary u) {

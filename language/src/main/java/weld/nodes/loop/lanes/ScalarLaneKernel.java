@@ -226,6 +226,9 @@ public final class ScalarLaneKernel {
             case ADD -> a + b;
             case SUB -> a - b;
             case MUL -> a * b;
+            // i32 only, by a divisor neither 0 nor -1 (LanePlanner): the quotient of the int values.
+            case DIV -> a / b;
+            case MOD -> a % b;
             case MIN -> Math.min(a, b);
             case MAX -> Math.max(a, b);
             default -> throw new IllegalArgumentException(op.symbol);

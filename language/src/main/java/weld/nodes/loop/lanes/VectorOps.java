@@ -158,30 +158,13 @@ final class VectorOps {
     }
 
     /**
-     * {@code a}, of kind {@code from}, converted to kind {@code to} ({@code from != to}) in vectors of the same lanes,
-     * of species {@code s}; {@code wide}: the {@code i64} species, through which a float converts to {@code i32}
-     * (as {@code CastNode} does, {@code (int) (long) x}).
+     * {@code a}, of kind {@code from}, converted to kind {@code to} ({@code from != to}; not a float to an integer
+     * kind, see {@code FusedKernel#compiles}) in vectors of the same lanes, of species {@code s}.
      */
-    static Object convert(ScalarKind from, ScalarKind to, Object a, VectorSpecies<?> s, VectorSpecies<?> wide) {
+    static Object convert(ScalarKind from, ScalarKind to, Object a, VectorSpecies<?> s) {
         return switch (from) {
-            case F64 -> {
-                DoubleVector x = (DoubleVector) a;
-                yield switch (to) {
-                    case F32 -> x.convertShape(VectorOperators.D2F, FusedKernel.cast(s, Float.class), 0);
-                    case I64 -> x.convertShape(VectorOperators.D2L, FusedKernel.cast(s, Long.class), 0);
-                    default -> ((LongVector) x.convertShape(VectorOperators.D2L, FusedKernel.cast(wide, Long.class), 0))
-                            .convertShape(VectorOperators.L2I, FusedKernel.cast(s, Integer.class), 0);
-                };
-            }
-            case F32 -> {
-                FloatVector x = (FloatVector) a;
-                yield switch (to) {
-                    case F64 -> x.convertShape(VectorOperators.F2D, FusedKernel.cast(s, Double.class), 0);
-                    case I64 -> x.convertShape(VectorOperators.F2L, FusedKernel.cast(s, Long.class), 0);
-                    default -> ((LongVector) x.convertShape(VectorOperators.F2L, FusedKernel.cast(wide, Long.class), 0))
-                            .convertShape(VectorOperators.L2I, FusedKernel.cast(s, Integer.class), 0);
-                };
-            }
+            case F64 -> ((DoubleVector) a).convertShape(VectorOperators.D2F, FusedKernel.cast(s, Float.class), 0);
+            case F32 -> ((FloatVector) a).convertShape(VectorOperators.F2D, FusedKernel.cast(s, Double.class), 0);
             case I64 -> {
                 LongVector x = (LongVector) a;
                 yield switch (to) {

@@ -125,7 +125,7 @@ class BlockOperationsAllocationTest {
             ops.put("f64 " + op, blocks(k -> DoubleLanes.binary(op, d1, k, d2, k, dOut, BLOCK)));
             ops.put("i64 " + op, blocks(k -> LongLanes.binary(op, l1, k, l1, k, lOut, BLOCK)));
         }
-        for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.MUL, BinOp.MIN}) {
+        for (BinOp op : new BinOp[] {BinOp.ADD, BinOp.MUL, BinOp.MIN, BinOp.DIV, BinOp.MOD}) {
             ops.put("i32 " + op, blocks(k -> IntLanes.binary(op, i1, k, i1, k, iOut, BLOCK)));
         }
         ops.put("f32 MUL", blocks(k -> FloatLanes.binary(BinOp.MUL, f1, k, f1, k, fOut, BLOCK)));

@@ -211,6 +211,56 @@ class BlockOperationsTest {
         }
     }
 
+    /**
+     * {@code i32} {@code /} and {@code %}, which divide through {@code f64} lanes: against Java's on the extremes
+     * and on random operands, for every length up to three vectors and a half, by divisors that are never 0 or -1
+     * (the kernel does not run with those).
+     */
+    @Test
+    void intDivision() {
+        int lanes = IntLanes.S.length();
+        int[] special = {0, 1, -1, 2, -2, 3, 7, -7, 1000, Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE - 1,
+                Integer.MIN_VALUE + 1, 65536, -65537, 46341, 1 << 30, -(1 << 30)};
+        int[] divisors = {1, 2, -2, 3, 7, -7, 10, 1000, 65536, -65537, Integer.MAX_VALUE, Integer.MIN_VALUE,
+                Integer.MAX_VALUE - 1, Integer.MIN_VALUE + 1};
+        Random r = new Random(9);
+        int[] a = new int[4 * lanes + OFFSET];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = i < special.length ? special[i] : r.nextInt();
+        }
+        for (int d : divisors) {
+            int[] b = new int[a.length];
+            java.util.Arrays.fill(b, d);
+            for (int n = 1; n <= 3 * lanes + lanes / 2 + 1; n++) {
+                int[] out = new int[roundUp(n, lanes)];
+                IntLanes.binary(BinOp.DIV, a, OFFSET, b, 0, out, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(a[OFFSET + k] / d, out[k], a[OFFSET + k] + " / " + d);
+                }
+                IntLanes.binary(BinOp.MOD, a, 0, b, OFFSET, out, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(a[k] % d, out[k], a[k] + " % " + d);
+                }
+            }
+        }
+        int[] x = new int[1 << 16];
+        int[] y = new int[x.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = r.nextInt(4) == 0 ? r.nextInt(2001) - 1000 : r.nextInt();
+            do {
+                y[i] = r.nextBoolean() ? r.nextInt(201) - 100 : r.nextInt();
+            } while (y[i] == 0 || y[i] == -1);
+        }
+        int[] q = new int[x.length];
+        int[] m = new int[x.length];
+        IntLanes.binary(BinOp.DIV, x, 0, y, 0, q, x.length);
+        IntLanes.binary(BinOp.MOD, x, 0, y, 0, m, x.length);
+        for (int i = 0; i < x.length; i++) {
+            assertEquals(x[i] / y[i], q[i], x[i] + " / " + y[i]);
+            assertEquals(x[i] % y[i], m[i], x[i] + " % " + y[i]);
+        }
+    }
+
     /** Values from a few repeated ones, NaN, infinities and both zeros. */
     private static double[] doubles(Random r) {
         double[] pool = {1.5, -2.25, 3.0, 0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
