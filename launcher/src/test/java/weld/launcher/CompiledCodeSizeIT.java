@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,6 +37,14 @@ class CompiledCodeSizeIT {
     private static final int MAX_FIRST_TIER_CODE_BYTES = 10_000;
     /** The same for three loops, one an indexed merge: 11.6 KB here, 30-32 KB with the fused kernels. */
     private static final int MAX_FIRST_TIER_CODE_BYTES_THREE_LOOPS = 20_000;
+
+    private static final Pattern KERNEL_LOOP = Pattern.compile("VectorReductionBody@\\w+<OSR>.*\\|CodeSize +(\\d+)\\|");
+    /**
+     * Somewhat more than the largest kernel loop of {@link #kernelsCompileToVectorInstructions} compiles to here
+     * (7.4 KB, three mergers); a kernel whose float-to-integer conversion Graal left to the Vector API's Java
+     * fallbacks compiled to 14.4 KB.
+     */
+    private static final int MAX_KERNEL_LOOP_BYTES = 10_000;
 
     @TempDir
     static Path dir;
@@ -133,6 +142,69 @@ class CompiledCodeSizeIT {
     }
 
     /** {@code bin/weld run} of {@code prog} with the argument {@code n}: 30 calls, two tiers, compiled in front. */
+    /**
+     * The fused kernels of every element kind, with arithmetic, comparisons, selects, conversions between the kinds,
+     * structs of mergers and zips, compile to vector instructions: each kernel loop, compiled on stack replacement
+     * (in the foreground) while an outer loop runs it over slices 40 times, stays small. Where Graal leaves a Vector
+     * API operation to its Java fallback, its code grows (and the loop runs many times slower than the scalar loop):
+     * the conversion from {@code f64} to {@code i64} in the fourth program did, until kernels with float-to-integer
+     * conversions ran as their vector blocks. Results are checked against the scalar loops by the language's tests.
+     */
+    @Test
+    void kernelsCompileToVectorInstructions() throws Exception {
+        Map<String, String> vectors = Map.of(
+                "f64", "result(for(rangeiter(0L, n, 1L), appender[f64], |b, i, e| merge(b, f64(e % 1000L) * 0.01 - 3.0)))",
+                "f32", "result(for(rangeiter(0L, n, 1L), appender[f32], |b, i, e| merge(b, f32(e % 1000L) * 0.01f - 3.0f)))",
+                "i64", "result(for(rangeiter(0L, n, 1L), appender[i64], |b, i, e| merge(b, e % 1000L - 500L)))",
+                "i32", "result(for(rangeiter(0L, n, 1L), appender[i32], |b, i, e| merge(b, i32(e % 1000L) - 500)))");
+        String slice = "iter(v, j, len(v), 1L)";
+        String[][] kernels = {
+            {"f64", "for(S, merger[f64,+], |b, i, x| merge(b, select(x > 0.0, x * 2.0 - 1.0, x / 3.0)))"},
+            {"f64", "for(S, {merger[f64,*], merger[i64,+]}, |b, i, x| "
+                    + "{merge(b.$0, 1.0 + x * 1e-6), if(x <= 1.5 && x >= -1.0, merge(b.$1, 1L), b.$1)})"},
+            {"f64", "for(S, merger[f32,+], |b, i, x| merge(b, f32(-x)))"},
+            {"f64", "for(S, merger[i64,+], |b, i, x| merge(b, i64(x * 100.0)))"},
+            {"i64", "for(S, merger[i64,+], |b, i, x| merge(b, min(x * 3L, 100L) + max(x, -5L) - x))"},
+            {"i64", "for(S, {merger[f64,+], merger[i32,max]}, |b, i, x| {merge(b.$0, f64(x) * 0.5), merge(b.$1, i32(x))})"},
+            {"i64", "for(S, merger[i64,max], |b, i, x| if(x != 7L, merge(b, x), b))"},
+            {"i32", "for(S, merger[i32,+], |b, i, x| merge(b, select(x >= 10, x * 3 + 1, -x)))"},
+            {"i32", "for(S, {merger[f64,+], merger[f32,+], merger[i64,+]}, |b, i, x| "
+                    + "{merge(b.$0, f64(x)), merge(b.$1, f32(x)), merge(b.$2, i64(x) * i)})"},
+            {"i32", "for(S, merger[i64,+], |b, i, x| if(x % 7 == 0, merge(b, i64(x / 3)), b))"},
+            {"f32", "for(S, merger[f32,+], |b, i, x| merge(b, sqrt(x * x) / 3.0f + x))"},
+            {"f32", "for(S, merger[f64,+], |b, i, x| if(x < 2.5f, merge(b, f64(x)), b))"},
+            {"f64", "for(zip(S, S), merger[f64,+], |b, i, x| merge(b, x.$0 * x.$1))"},
+        };
+        StringBuilder batch = new StringBuilder();
+        for (int k = 0; k < kernels.length; k++) {
+            String loop = kernels[k][1].replace("S", slice);
+            String value = loop.contains("{merger") ? "f64(r.$0) + f64(r.$1)" : "f64(r)";
+            String program = "|n: i64|\nlet v = " + vectors.get(kernels[k][0]) + ";\nresult(for(rangeiter(0L, 40L, 1L), "
+                    + "merger[f64,+], |bo, j, e0|\n  let r = result(" + loop + ");\n  merge(bo, " + value + ")))";
+            batch.append("{\"id\": \"k").append(k).append("\", \"program\": ").append(jsonString(program))
+                    .append(", \"args\": [300000]}\n");
+        }
+        Result r = LauncherIT.weld(batch.toString(), "--threads", "1", "--engine.BackgroundCompilation=false",
+                "--engine.TraceCompilation=true", "--engine.CompilationFailureAction=Throw", "batch");
+        assertEquals(0, r.exit(), r.err());
+        for (int k = 0; k < kernels.length; k++) {
+            assertTrue(r.out().contains("{\"id\": \"k" + k + "\", \"result\": "), "kernel " + k + ": " + r.out());
+        }
+        Matcher m = KERNEL_LOOP.matcher(r.err());
+        int loops = 0;
+        while (m.find()) {
+            loops++;
+            int bytes = Integer.parseInt(m.group(1));
+            assertTrue(bytes < MAX_KERNEL_LOOP_BYTES, "a kernel loop compiled to " + bytes + " bytes: " + m.group());
+        }
+        assertTrue(loops >= kernels.length, loops + " kernel loops compiled: " + r.err());
+    }
+
+    /** {@code s} as a JSON string; it has no quotes or backslashes, only line breaks to escape. */
+    private static String jsonString(String s) {
+        return "\"" + s.replace("\n", "\\n") + "\"";
+    }
+
     private static Result twoTierRun(Path prog, int n) throws Exception {
         return LauncherIT.weld(null, "--threads", "1", "--engine.MultiTier=true", "--engine.OSR=false",
                 "--engine.BackgroundCompilation=false", "--engine.TraceCompilation=true",
