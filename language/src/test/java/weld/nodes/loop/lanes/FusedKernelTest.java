@@ -108,6 +108,34 @@ class FusedKernelTest {
                 null, 0f);
     }
 
+    /**
+     * The iterations to peel put the widest input's next element on a cache line (taking the array to start on one):
+     * for every start, of {@code f64}, {@code i32} and byte inputs, with and without an iterator offset.
+     */
+    @Test
+    void alignmentPeelsToACacheLine() {
+        String[][] programs = {
+            {"8", "|v: vec[f64], w: vec[i32]| result(for(zip(w, v), merger[f64,+], |b, i, x| merge(b, f64(x.$0) * x.$1)))"},
+            {"4", "|v: vec[i32]| result(for(v, merger[i64,+], |b, i, x| merge(b, i64(x))))"},
+            {"1", "|v: vec[i8]| result(for(v, merger[i64,+], |b, i, x| merge(b, i64(x))))"},
+        };
+        for (String[] p : programs) {
+            int size = Integer.parseInt(p[0]);
+            FusedKernel fused = Plans.plan(p[1]).kernel().fused();
+            assertNotNull(fused, p[1]);
+            int base = weld.runtime.UnsafeAccess.UNSAFE.arrayBaseOffset(size == 8 ? double[].class
+                    : size == 4 ? int[].class : byte[].class);
+            for (long offset : new long[] {0, 5}) {
+                for (long from = 0; from < 200; from++) {
+                    long[] bases = {offset, offset};
+                    int peel = fused.alignment(bases, from);
+                    assertTrue(peel >= 0 && peel * size < 64, p[1] + " from " + from + ": " + peel);
+                    assertEquals(0, (base + (offset + from + peel) * size) % 64, p[1] + " from " + from);
+                }
+            }
+        }
+    }
+
     @Test
     void integerDivisionRunsAsTheVectorBlocks() {
         for (String program : new String[] {"|v: vec[i32]| result(for(v, merger[i32,+], |b, i, x| merge(b, x % 7)))",
