@@ -69,7 +69,7 @@ public final class VectorReductionBody extends KernelBody {
             Object[] invariants = inputs.invariants(frame);
             // The first iterations on the scalar blocks, so that the vector loads start on a cache line; a chunk
             // ends on whole vector steps, so the next one starts aligned too.
-            long start = i + fused.alignment(bases, i);
+            long start = i + fused.alignment(bases, i, to - i);
             if (start > i && to - start >= fused.lanes()) {
                 writeAccumulators(frame, kernel.scalarBlocks().run(stores, bases, i, start, invariants,
                         accumulators(frame)));

@@ -69,6 +69,7 @@ public final class FusedKernel {
     /** How a kernel with math functions runs, else null. */
     private final StagedKernel staged;
     private static final int CACHE_LINE = 64;
+    static final int ALIGNED_MIN_ITERATIONS = 4096;
     /** The input whose vector loads {@link #alignment} aligns (the one of the widest elements), or -1 for none. */
     private final int alignedInput;
     /** The bytes of one of its elements, and where its array's elements start in the array object. */
@@ -248,10 +249,12 @@ public final class FusedKernel {
      * the start of a region of its own, where a loop over it streams from memory and the alignment pays; a smaller
      * array may start anywhere, and its peeled iterations (at most 7 of {@code f64}, once a loop) gain nothing and
      * cost little. Measured on AMD EPYC (AVX-512, 1 thread, plain Java loops over 10^7 {@code f64}): a 4-vector
-     * sum 2.5 -> 1.7 ms, a dot product 4.9 -> 3.7 ms.
+     * sum 2.5 -> 1.7 ms, a dot product 4.9 -> 3.7 ms. A run of fewer than {@value #ALIGNED_MIN_ITERATIONS}
+     * {@code iterations} is not aligned: its data is likely in cache, and a short inner loop (the logistic-regression
+     * step's rows of 64) would trade its whole vector steps for a call to the scalar blocks and a scalar tail.
      */
-    public int alignment(long[] bases, long from) {
-        if (alignedInput < 0) {
+    public int alignment(long[] bases, long from, long iterations) {
+        if (alignedInput < 0 || iterations < ALIGNED_MIN_ITERATIONS) {
             return 0;
         }
         int misaligned = (int) ((alignedBase + (bases[alignedInput] + from) * alignedSize) & (CACHE_LINE - 1));

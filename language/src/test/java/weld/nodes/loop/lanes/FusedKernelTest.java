@@ -110,7 +110,8 @@ class FusedKernelTest {
 
     /**
      * The iterations to peel put the widest input's next element on a cache line (taking the array to start on one):
-     * for every start, of {@code f64}, {@code i32} and byte inputs, with and without an iterator offset.
+     * for every start, of {@code f64}, {@code i32} and byte inputs, with and without an iterator offset; none for a
+     * short run.
      */
     @Test
     void alignmentPeelsToACacheLine() {
@@ -128,9 +129,11 @@ class FusedKernelTest {
             for (long offset : new long[] {0, 5}) {
                 for (long from = 0; from < 200; from++) {
                     long[] bases = {offset, offset};
-                    int peel = fused.alignment(bases, from);
+                    int peel = fused.alignment(bases, from, FusedKernel.ALIGNED_MIN_ITERATIONS);
                     assertTrue(peel >= 0 && peel * size < 64, p[1] + " from " + from + ": " + peel);
                     assertEquals(0, (base + (offset + from + peel) * size) % 64, p[1] + " from " + from);
+                    assertEquals(0, fused.alignment(bases, from, FusedKernel.ALIGNED_MIN_ITERATIONS - 1),
+                            "a short run is not aligned");
                 }
             }
         }
