@@ -36,6 +36,10 @@ import weld.syntax.ScalarKind;
  * 10^7 {@code f64}, 18 ms compiled by C2, 140 ms in partially evaluated code compiled by Graal).
  */
 public final class FusedKernel {
+    /** The bytes {@link #alignment} aligns the vector loads to. */
+    private static final int CACHE_LINE = 64;
+    /** The fewest iterations a run must have for {@link #alignment} to align it. */
+    static final int ALIGNED_MIN_ITERATIONS = 4096;
     /** The most vector steps per loop iteration, each with its own accumulators (independent chains of adds). */
     static final int MAX_UNROLL = 4;
     /**
@@ -68,8 +72,6 @@ public final class FusedKernel {
     final int unroll;
     /** How a kernel with math functions runs, else null. */
     private final StagedKernel staged;
-    private static final int CACHE_LINE = 64;
-    static final int ALIGNED_MIN_ITERATIONS = 4096;
     /** The input whose vector loads {@link #alignment} aligns (the one of the widest elements), or -1 for none. */
     private final int alignedInput;
     /** The bytes of one of its elements, and where its array's elements start in the array object. */
