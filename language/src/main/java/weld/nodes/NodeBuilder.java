@@ -126,6 +126,12 @@ public final class NodeBuilder {
     private final int kernelWarmup;
     /** How many sort comparators enclose the node being built (their loops run inside the sort, sequentially). */
     private int inComparator;
+    /**
+     * Whether the node being built is in the scalar body of a loop that runs as a SIMD kernel: that body runs the
+     * iterations the kernel leaves (the last few, a compiled kernel's first ones), which are not the ones the
+     * interpreter ran through it, so its branches are not profiled (see {@link IfNode}).
+     */
+    private boolean underKernel;
 
     /**
      * Where a variable lives: one slot, or (a zipped loop element, a sort comparator's struct parameter) one binding
@@ -296,7 +302,7 @@ public final class NodeBuilder {
                 int slot = bind(l.symbol(), c);
                 yield new LetNode(slot, c, value, build(l.body()));
             }
-            case Expr.If i -> new IfNode(build(i.cond()), build(i.onTrue()), build(i.onFalse()));
+            case Expr.If i -> new IfNode(build(i.cond()), build(i.onTrue()), build(i.onFalse()), !underKernel);
             case Expr.Select s -> s.cond().type() instanceof WeldType.Simd
                     ? SimdNode.select(((WeldType.Simd) s.type()).kind(), build(s.cond()), build(s.onTrue()), build(s.onFalse()))
                     : new SelectNode(build(s.cond()), build(s.onTrue()), build(s.onFalse()));
@@ -663,10 +669,18 @@ public final class NodeBuilder {
             boolean inPlace = Reductions.updatesInPlace(f.update().body(), f.update().params().get(0).symbol(),
                     f.builder().type());
             int bodySlots = slotCount;
+            LanePlanner.Plan plan = vectorize ? LanePlanner.planIndexedMerge(f, indexedLookups::containsKey) : null;
+            if (plan != null && plan.kernel().fused() == null) {
+                plan = null;
+            }
+            boolean outerUnderKernel = underKernel;
+            underKernel = plan != null;
             WeldExpressionNode update = build(f.update().body());
+            underKernel = outerUnderKernel;
             UpdateBody general = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, update,
                     inPlace, iterationSlots(loaded, indexSlot, bodySlots, slotCount));
-            loopBody = indexedMerge(f, general, builderSlot, countSlot, counterSlot, iteratorSlots);
+            loopBody = plan == null ? general
+                    : indexedMerge(f, plan, general, builderSlot, countSlot, counterSlot, iteratorSlots);
         }
         // What a parallel task copies from the program's frame: the slots of the variables the loop reads from
         // outside and of its own set-up; the body's slots are written in every iteration before they are read.
@@ -838,6 +852,8 @@ public final class NodeBuilder {
         List<Expr> updates = lets.isEmpty() ? parts : ((Expr.MakeStruct) lets.getLast().body()).elems();
         List<SlotWrite> steps = new ArrayList<>();
         int bodySlots = slotCount;
+        boolean outerUnderKernel = underKernel;
+        underKernel = plan != null;
         for (int k = 0; k < unroll; k++) {
             List<SlotBinding> fields = new ArrayList<>();
             for (int j = 0; j < m; j++) {
@@ -853,6 +869,7 @@ public final class NodeBuilder {
                 steps.add(new SlotWrite(fields.get(j).slot(), carriers[j], build(updates.get(j))));
             }
         }
+        underKernel = outerUnderKernel;
         ReductionBody scalar = new ReductionBody(unroll, indexSlot, countSlot, counterSlot, loaders,
                 start.toArray(SlotWrite[]::new), steps.toArray(SlotWrite[]::new), finish.toArray(SlotWrite[]::new),
                 iterationSlots(loaded, indexSlot, bodySlots, slotCount));
@@ -904,15 +921,11 @@ public final class NodeBuilder {
     }
 
     /**
-     * {@code body} wrapped in a {@link VectorIndexedMergeBody} when the loop merges a vectorizable value into its
-     * own vecmerger at the loop index (and vectorization is on); else {@code body}.
+     * {@code body} wrapped in a {@link VectorIndexedMergeBody}: the loop merges a vectorizable value into its own
+     * vecmerger at the loop index ({@code plan}, with a fused kernel).
      */
-    private LoopBody indexedMerge(Expr.For f, UpdateBody body, int builderSlot, int countSlot, int counterSlot,
-                                  List<LoopSlots> iteratorSlots) {
-        LanePlanner.Plan plan = vectorize ? LanePlanner.planIndexedMerge(f, indexedLookups::containsKey) : null;
-        if (plan == null || plan.kernel().fused() == null) {
-            return body;
-        }
+    private LoopBody indexedMerge(Expr.For f, LanePlanner.Plan plan, UpdateBody body, int builderSlot, int countSlot,
+                                  int counterSlot, List<LoopSlots> iteratorSlots) {
         Class<?> target = Storage.newArray(Storage.kindOf(((WeldType.Builder) f.builder().type().resolve()).elem()), 0)
                 .getClass();
         return new VectorIndexedMergeBody(plan.kernel().fused(), plan.kernel().scalarBlocks(), target, builderSlot,

@@ -430,6 +430,22 @@ class LauncherIT {
     }
 
     @Test
+    void kernelLeftoversKeepTheCompiledCode() throws Exception {
+        // The kernel runs every iteration in the interpreter; compiled code leaves the last few (fewer than a
+        // vector) to the scalar body, whose branch must not be a speculation on a profile that never saw it.
+        long n = 300_005;
+        Result r = compiledRun(1, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x|"
+                + " if(x > 300000L, merge(b, x * 2L), merge(b, x))))", n);
+        long sum = 0;
+        for (long x = 0; x < n; x++) {
+            sum += x > 300_000 ? x * 2 : x;
+        }
+        assertCompiled(r, Long.toString(sum), "WeldRootNode");
+        assertFalse(r.err().contains("opt deopt"), r.err());
+        assertFalse(r.err().contains("opt inval"), r.err());
+    }
+
+    @Test
     void parallelReductionTasksCompile() throws Exception {
         // A task of a parallel reduction compiles (its root, not only its loop on stack replacement): a failed
         // compilation throws here instead of leaving the tasks in the interpreter.
