@@ -1,5 +1,6 @@
 package weld.runtime;
 
+import com.oracle.truffle.api.frame.Frame;
 import com.oracle.truffle.api.frame.FrameSlotKind;
 import com.oracle.truffle.api.frame.VirtualFrame;
 
@@ -61,6 +62,22 @@ public enum Carrier {
             case FLOAT -> frame.setFloat(slot, (Float) value);
             case DOUBLE -> frame.setDouble(slot, (Double) value);
             case OBJECT -> frame.setObject(slot, value);
+        }
+    }
+
+    /**
+     * Copies slot {@code slot} of {@code from} into {@code to} as this carrier's kind: its value where {@code from}
+     * holds that kind, else the kind's zero (or null). The copy always has the kind, which compiled code then knows.
+     */
+    public void copy(Frame from, Frame to, int slot) {
+        boolean holds = from.getTag(slot) == slotKind.tag;
+        switch (this) {
+            case BOOLEAN -> to.setBoolean(slot, holds && from.getBoolean(slot));
+            case INT -> to.setInt(slot, holds ? from.getInt(slot) : 0);
+            case LONG -> to.setLong(slot, holds ? from.getLong(slot) : 0L);
+            case FLOAT -> to.setFloat(slot, holds ? from.getFloat(slot) : 0f);
+            case DOUBLE -> to.setDouble(slot, holds ? from.getDouble(slot) : 0d);
+            case OBJECT -> to.setObject(slot, holds ? from.getObject(slot) : null);
         }
     }
 }

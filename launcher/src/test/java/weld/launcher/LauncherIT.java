@@ -434,13 +434,47 @@ class LauncherIT {
         // The kernel runs every iteration in the interpreter; compiled code leaves the last few (fewer than a
         // vector) to the scalar body, whose branch must not be a speculation on a profile that never saw it.
         long n = 300_005;
-        Result r = compiledRun(1, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x|"
-                + " if(x > 300000L, merge(b, x * 2L), merge(b, x))))", n);
+        String program = "|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x|"
+                + " if(x > 300000L, merge(b, x * 2L), merge(b, x))))";
+        Result r = compiledRun(1, program, n);
         long sum = 0;
         for (long x = 0; x < n; x++) {
             sum += x > 300_000 ? x * 2 : x;
         }
         assertCompiled(r, Long.toString(sum), "WeldRootNode");
+        assertFalse(r.err().contains("opt deopt"), r.err());
+        assertFalse(r.err().contains("opt inval"), r.err());
+        // The same in parallel tasks: Graal failed on their roots while the unprofiled branch held a disabled
+        // profile object ("A negative probability ... is not allowed").
+        Result parallel = compiledRun(2, program, n);
+        assertCompiled(parallel, Long.toString(sum), "LoopChunkRoot");
+        assertFalse(parallel.err().contains("opt deopt"), parallel.err());
+    }
+
+    @Test
+    void parallelTaskRootsCompileOnce() throws Exception {
+        // A task's root copies the program's slots it reads each as its kind: with the whole frame copied, Graal
+        // knew no slot's kind, speculated, and the task's first compiled run deoptimized (compiled twice).
+        long n = 1_000_003;
+        Result r = compiledRun(2, "|n: i64| let t = f64(n % 50L) + 40.0;"
+                + " let p = result(for(rangeiter(0L, n, 1L), appender[f64], |b, i, x| merge(b, f64(x % 97L))));"
+                + " let f = result(for(rangeiter(0L, n, 1L), appender[f64], |b, i, x| merge(b, f64(x % 13L) * 0.5)));"
+                + " let r = for(zip(p, f), {merger[f64,+], merger[i64,+]}, |b, i, e|"
+                + " if(e.$0 > t, {merge(b.$0, 0.3 * e.$1 + 0.05), merge(b.$1, 1L)}, b));"
+                + " result(r.$0) / f64(result(r.$1))", n);
+        assertEquals(0, r.exit(), r.err());
+        double t = n % 50 + 40.0;
+        double sum = 0;
+        long count = 0;
+        for (long x = 0; x < n; x++) {
+            if (x % 97 > t) {
+                sum += 0.3 * (x % 13 * 0.5) + 0.05;
+                count++;
+            }
+        }
+        assertEquals(sum / count, Double.parseDouble(r.out().strip()), 1e-12);
+        assertTrue(r.err().contains("opt done") && r.err().contains("LoopChunkRoot"), "the tasks compiled: " + r.err());
+        assertFalse(r.err().contains("opt failed"), r.err());
         assertFalse(r.err().contains("opt deopt"), r.err());
         assertFalse(r.err().contains("opt inval"), r.err());
     }

@@ -17,17 +17,21 @@ public final class IfNode extends WeldExpressionNode {
     @Child private WeldExpressionNode cond;
     @Child private WeldExpressionNode onTrue;
     @Child private WeldExpressionNode onFalse;
+    /** Null where the condition is not profiled. */
     private final CountingConditionProfile profile;
 
     public IfNode(WeldExpressionNode cond, WeldExpressionNode onTrue, WeldExpressionNode onFalse, boolean profiled) {
-        this.profile = profiled ? CountingConditionProfile.create() : CountingConditionProfile.getUncached();
+        // Not CountingConditionProfile.getUncached(): Graal failed on some roots that held it ("A negative
+        // probability ... is not allowed", the tasks of a parallel reduction at 2 threads).
+        this.profile = profiled ? CountingConditionProfile.create() : null;
         this.cond = cond;
         this.onTrue = onTrue;
         this.onFalse = onFalse;
     }
 
     private boolean test(VirtualFrame frame) {
-        return profile.profile(cond.executeBoolean(frame));
+        boolean c = cond.executeBoolean(frame);
+        return profile == null ? c : profile.profile(c);
     }
 
     @Override
