@@ -19,9 +19,9 @@ import weld.runtime.Carrier;
  * The root of one task of a parallel loop: runs iterations {@code [from, to)} of the loop's body on its own frame,
  * starting from a copy of the program's frame (the loop's iterators are set up there) and from a fresh builder
  * partial, and returns the partial. Arguments: the program's frame (a snapshot of the slots a task reads, each of
- * one kind), {@code from}, {@code to}, the partial, and a
- * stop flag that another task sets when it fails (a task that finds it set does not start). Its body is a copy of
- * the loop's, compiled on its own (with on-stack replacement for long tasks).
+ * one kind), {@code from}, {@code to}, the partial, and a stop flag that another task sets when it fails (a task
+ * that finds it set does not start). Its body is a copy of the loop's, compiled on its own (with on-stack
+ * replacement for long tasks).
  *
  * <p>The range runs as one run of the loop, as a sequential loop does. It ran in chunks of 2^16 iterations, checking
  * the flag between them, but the Graal compiler (25.0) fails on a task root whose loop over chunks holds a counted

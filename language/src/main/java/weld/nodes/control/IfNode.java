@@ -6,12 +6,12 @@ import com.oracle.truffle.api.profiles.CountingConditionProfile;
 import weld.nodes.WeldExpressionNode;
 
 /**
- * {@code if(c, a, b)}: evaluates only the chosen branch, profiling the condition, unless it is built unprofiled. Compiled
+ * {@code if(c, a, b)}: evaluates only the chosen branch, profiling the condition unless built unprofiled. Compiled
  * code speculates on a profiled condition: a branch never taken before compilation is left out, and taking it
  * deoptimizes and invalidates the code. The scalar body of a loop that runs as a SIMD kernel is built unprofiled:
  * the interpreter runs its iterations through the kernel and hardly ever through that body, while compiled code runs
  * the kernel's leftover iterations through it (measured: TPC-H Q6's compiled root invalidated on its first call by
- * the filter of its last rows, then compiled again, 1.5-2.5 s of compilation in a fresh JVM).
+ * the filter of its last rows, then compiled again, 1.7 s of compilation in a fresh JVM each time).
  */
 public final class IfNode extends WeldExpressionNode {
     @Child private WeldExpressionNode cond;
