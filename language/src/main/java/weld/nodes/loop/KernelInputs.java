@@ -22,7 +22,7 @@ public final class KernelInputs extends Node {
     /** The loop's lookups the kernel reads (after the iterators in {@code iterators}); not children. */
     @CompilationFinal(dimensions = 1) private final IndexedLookup[] lookups;
     @Children private final WeldExpressionNode[] invariants;
-    /** The invariants (by index) that divide {@code i32} values in the kernel. */
+    /** The invariants (by index) that divide {@code i32} or {@code i64} values in the kernel. */
     @CompilationFinal(dimensions = 1) private final int[] divisors;
 
     /**
@@ -30,7 +30,7 @@ public final class KernelInputs extends Node {
      * {@code lookups}, which it reads like iterators while they are in range, and struct columns ({@code columns[j]}
      * the column, -1 for any other input; a column's slots are its iterator's). A {@code rangeiter}'s array class is
      * null (it has no store, its base is its start), and so is that of an iterator over structs. {@code divisors}:
-     * the invariants (by index) that divide {@code i32} values.
+     * the invariants (by index) that divide {@code i32} or {@code i64} values.
      */
     public KernelInputs(LoopSlots[] iterators, Class<?>[] arrayClasses, int[] columns, IndexedLookup[] lookups,
                         WeldExpressionNode[] invariants, int[] divisors) {
@@ -45,8 +45,8 @@ public final class KernelInputs extends Node {
     /**
      * Whether the kernel can run now: every store a primitive array of its class, every lookup in range (else the
      * scalar loop runs into the lookup iteration by iteration and reports it at its own position), and no divisor
-     * 0 or -1 (else the scalar loop reports a division by zero where it reaches one, and wraps the {@code i32}
-     * minimum divided by -1; the kernel divides through {@code f64}, see {@code LaneNode.Binary}).
+     * 0 or -1 (else the scalar loop reports a division by zero where it reaches one, and wraps the minimum divided
+     * by -1; the kernel divides through {@code f64}, see {@code LaneNode.Binary}).
      */
     @ExplodeLoop
     boolean ready(VirtualFrame frame) {
@@ -56,7 +56,8 @@ public final class KernelInputs extends Node {
             }
         }
         for (int j : divisors) {
-            int d = (Integer) invariants[j].executeGeneric(frame);
+            Object v = invariants[j].executeGeneric(frame);
+            long d = v instanceof Integer i ? i : (Long) v;
             if (d == 0 || d == -1) {
                 return false;
             }

@@ -441,6 +441,47 @@ class VectorReductionBodyTest {
         }
     }
 
+    /**
+     * {@code i64} {@code /} and {@code %} by a loop-invariant divisor run in the kernel (through {@code f64} lanes
+     * where every operand of a vector is below 2^52 in magnitude, value by value otherwise): results as the scalar
+     * loop's for timestamps bucketed by a day, for the extremes of {@code i64} among them, and for divisors past
+     * 2^52; a zero divisor fails with the scalar loop's error.
+     */
+    @Test
+    void longDivisionByAnInvariantRunsInTheKernel() {
+        String buckets = "|v: vec[i64], d: i64| result(for(v, {merger[i64,+], merger[i64,max]}, |b, i, x| "
+                + "{merge(b.$0, x / d), if(x % d > d / 2L, merge(b.$1, x % d), b.$1)}))";
+        String byConstant = "|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, x % 1000L + x / -7L)))";
+        assertNotNull(plan(buckets));
+        assertNotNull(plan(byConstant));
+        assertEquals(java.util.List.of(0, 1), plan(buckets).divisors(), "d and 2L");
+        assertNull(plan("|v: vec[i64], w: vec[i64]| result(for(zip(v, w), merger[i64,+], |b, i, x| merge(b, x.$0 / x.$1)))"),
+                "a divisor that varies");
+        for (int n : new int[] {40, 1000, 70_001}) {
+            Random r = new Random(n);
+            long start = 1_700_000_000_000L;
+            long[] millis = new long[n];
+            long[] mixed = new long[n];
+            for (int i = 0; i < n; i++) {
+                millis[i] = start + r.nextLong(400L * 86_400_000L) - (i % 3 == 0 ? 3 * start : 0);
+                mixed[i] = i % 97 == 0 ? new long[] {Long.MIN_VALUE, Long.MAX_VALUE, 1L << 52, -(1L << 52)}[i / 97 % 4]
+                        : r.nextLong() >> r.nextInt(64);
+            }
+            assertSame(byConstant, millis);
+            assertSame(byConstant, mixed);
+            for (long d : new long[] {86_400_000L, 3_600_000L, -7L, 1L, (1L << 52) + 3, Long.MAX_VALUE, Long.MIN_VALUE, -1L}) {
+                assertSame(buckets, millis, d);
+                assertSame(buckets, mixed, d);
+            }
+        }
+        long[] v = new long[1000];
+        String expected = assertThrows(PolyglotException.class, () -> run(scalar, buckets, v, 0L)).getMessage();
+        assertTrue(expected.contains("division by zero"), expected);
+        for (Context c : contexts.withKernels()) {
+            assertEquals(expected, assertThrows(PolyglotException.class, () -> run(c, buckets, v, 0L)).getMessage());
+        }
+    }
+
     private static LanePlanner.Plan plan(String program) {
         return Plans.plan(program);
     }
@@ -507,7 +548,7 @@ class VectorReductionBodyTest {
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,max], |b, i, x| merge(b, x)))"), "NaN order");
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, max(x, 0.0))))"), "NaN semantics");
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| if(x != 0.5, merge(b, x), b)))"), "NaN !=");
-        assertNull(plan("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, x / 3L)))"), "integer division");
+        assertNull(plan("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, 3L / x)))"), "integer division by a variable");
         assertNull(plan("|v: vec[u64]| result(for(v, merger[u64,+], |b, i, x| merge(b, x)))"), "unsigned");
         assertNull(plan("|v: vec[f64]| result(for(iter(v, 0L, 10L, 2L), merger[f64,+], |b, i, x| merge(b, x)))"), "stride");
         assertNull(plan("|v: vec[f64], s: i64| result(for(iter(v, 0L, 10L, s), merger[f64,+], |b, i, x| merge(b, x)))"),

@@ -199,14 +199,15 @@ public final class FusedKernel {
      * {@code i64(f64(x) / 7.0)} summed 103 ms against 12 for the scalar loop and 7 for the vector blocks), and
      * neither an {@code i32} division written without one (through {@code f64} lanes, the quotient rounded by adding
      * 1.5 * 2^52 and corrected by its remainder's sign): {@code x % 7} summed in 4 ms, but 600 ms once the remainder
-     * was compared and the comparison selected {@code f64} values. Kernels with these run as the vector blocks.
+     * was compared and the comparison selected {@code f64} values. Kernels with these, or with an {@code i64} division
+     * (through {@code f64} lanes and back), run as the vector blocks.
      */
     private static boolean compiles(LaneNode n) {
         // instanceof rather than a pattern switch, whose first run spins a class (slow in a cold JVM).
         if (n instanceof LaneNode.Cast c) {
             return !c.arg.kind.isFloat() || c.kind.isFloat();
         }
-        return !(n instanceof LaneNode.Binary b && b.kind == ScalarKind.I32 && (b.op == BinOp.DIV || b.op == BinOp.MOD));
+        return !(n instanceof LaneNode.Binary b && b.kind.isInteger() && (b.op == BinOp.DIV || b.op == BinOp.MOD));
     }
 
     private static ScalarKind wider(ScalarKind w, ScalarKind k) {

@@ -81,10 +81,12 @@ abstract class LaneNode {
 
     /**
      * Arithmetic ({@code + - * / % min max}) or a comparison (a mask) of two values of kind {@code operandKind}. An
-     * {@code i32} {@code /} or {@code %} divides by a loop-invariant value that is neither 0 nor -1 (the kernel runs
-     * only then), in {@code f64} lanes: the quotient of two 32-bit integers rounded to {@code f64} truncates to the
-     * exact one (its rounding error, at most 2^-53 |a / b| <= 2^-22 / |b|, is less than the distance from
-     * {@code a / b} to any other integer, at least 1 / |b|), and the remainder is {@code a - (a / b) * b}.
+     * {@code i32} or {@code i64} {@code /} or {@code %} divides by a loop-invariant value that is neither 0 nor -1
+     * (the kernel runs only then), in {@code f64} lanes: the quotient of two integers of magnitude below 2^53
+     * rounded to {@code f64} truncates to the exact one (its rounding error, at most 2^-53 |a / b| < 1 / |b|, is less
+     * than the distance from {@code a / b} to any other integer, at least 1 / |b|), and the remainder is
+     * {@code a - (a / b) * b}. Every 32-bit operand qualifies; {@code i64} lanes divide a vector that way when all of
+     * its operands are of magnitude below 2^52, and value by value otherwise.
      */
     static final class Binary extends LaneNode {
         final BinOp op;

@@ -34,8 +34,10 @@ import weld.types.WeldType;
  * variables and literals, merging under {@code if}/{@code select}. Mergers: {@code +} and {@code *} on the four
  * kinds, {@code min} and {@code max} on the integers. A merge guarded by a condition merges
  * {@code select(cond, value, identity)}. Example:
- * {@code |b, i, x| if(x > t, merge(b, x * 2.0), b)}. Floating-point {@code min}/{@code max} and {@code !=} are left
- * out (their NaN semantics differ from the Vector API's), as is integer division (it must raise an error on zero).
+ * {@code |b, i, x| if(x > t, merge(b, x * 2.0), b)}. Integer {@code /} and {@code %} are taken on {@code i32} and
+ * {@code i64} by a loop-invariant divisor only (checked before each chunk: a zero must raise its error where the scalar
+ * loop reaches it). Floating-point {@code min}/{@code max} and {@code !=} are left out (their NaN semantics differ
+ * from the Vector API's).
  */
 public final class LanePlanner {
     private static final Set<ScalarKind> KINDS = EnumSet.of(ScalarKind.F64, ScalarKind.F32, ScalarKind.I64, ScalarKind.I32);
@@ -372,11 +374,11 @@ public final class LanePlanner {
 
     /**
      * Whether an integer {@code /} or {@code %} of kind {@code k} by {@code divisor} can run in the kernel: an
-     * {@code i32} by a loop-invariant value, computed through {@code f64} lanes (exact for 32-bit operands: see
-     * {@link LaneNode.Binary}) while the divisor is neither 0 nor -1 ({@link Plan#divisors}).
+     * {@code i32} or {@code i64} by a loop-invariant value, computed through {@code f64} lanes where that is exact
+     * (see {@link LaneNode.Binary}) while the divisor is neither 0 nor -1 ({@link Plan#divisors}).
      */
     private static boolean integerDivision(ScalarKind k, LaneNode divisor) {
-        return k == ScalarKind.I32 && divisor instanceof LaneNode.Invariant;
+        return (k == ScalarKind.I32 || k == ScalarKind.I64) && divisor instanceof LaneNode.Invariant;
     }
 
     private LaneNode unary(Expr.Unary u) {

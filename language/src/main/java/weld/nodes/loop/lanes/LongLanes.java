@@ -1,5 +1,6 @@
 package weld.nodes.loop.lanes;
 
+import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -17,6 +18,10 @@ import weld.syntax.UnaryOp;
  */
 final class LongLanes {
     static final VectorSpecies<Long> S = LongVector.SPECIES_PREFERRED;
+    /** The {@code f64} lanes a division computes in: as many as {@link #S}'s. */
+    private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
+    /** Operands of smaller magnitude divide exactly through {@code f64} lanes (see {@code LaneNode.Binary}). */
+    private static final long EXACT = 1L << 52;
 
     private LongLanes() {
     }
@@ -35,7 +40,41 @@ final class LongLanes {
             case MUL -> mul(a, ao, b, bo, out, n);
             case MIN -> min(a, ao, b, bo, out, n);
             case MAX -> max(a, ao, b, bo, out, n);
+            case DIV -> divide(a, ao, b, bo, out, n, false);
+            case MOD -> divide(a, ao, b, bo, out, n, true);
             default -> throw new IllegalArgumentException(op.symbol);
+        }
+    }
+
+    /**
+     * {@code a / b}, or {@code a % b} if {@code remainder} (as {@code a - (a / b) * b}): a vector whose operands are
+     * all of magnitude below 2^52 through {@code f64} lanes, exact there (see {@code LaneNode.Binary}), any other
+     * vector and the last partial one a value at a time. No divisor is 0 (the kernel runs only then). Each result
+     * vector is stored where it is computed, so that no vector is merged from the two operators' branches.
+     */
+    private static void divide(long[] a, int ao, long[] b, int bo, long[] out, int n, boolean remainder) {
+        int k = 0;
+        for (int up = S.loopBound(n); k < up; k += S.length()) {
+            LongVector x = LongVector.fromArray(S, a, ao + k);
+            LongVector y = LongVector.fromArray(S, b, bo + k);
+            if (x.lanewise(VectorOperators.ABS).compare(VectorOperators.UGE, EXACT)
+                    .or(y.lanewise(VectorOperators.ABS).compare(VectorOperators.UGE, EXACT)).anyTrue()) {
+                for (int j = k; j < k + S.length(); j++) {
+                    out[j] = remainder ? a[ao + j] % b[bo + j] : a[ao + j] / b[bo + j];
+                }
+                continue;
+            }
+            LongVector q = (LongVector) ((DoubleVector) x.convertShape(VectorOperators.L2D, D, 0))
+                    .div((DoubleVector) y.convertShape(VectorOperators.L2D, D, 0))
+                    .convertShape(VectorOperators.D2L, S, 0);
+            if (remainder) {
+                x.sub(q.mul(y)).intoArray(out, k);
+            } else {
+                q.intoArray(out, k);
+            }
+        }
+        for (; k < n; k++) {
+            out[k] = remainder ? a[ao + k] % b[bo + k] : a[ao + k] / b[bo + k];
         }
     }
 

@@ -226,7 +226,7 @@ public final class ScalarLaneKernel {
             case ADD -> a + b;
             case SUB -> a - b;
             case MUL -> a * b;
-            // i32 only, by a divisor neither 0 nor -1 (LanePlanner): the quotient of the int values.
+            // i32 or i64, by a divisor neither 0 nor -1 (LanePlanner): the quotient of the int or long values.
             case DIV -> a / b;
             case MOD -> a % b;
             case MIN -> Math.min(a, b);

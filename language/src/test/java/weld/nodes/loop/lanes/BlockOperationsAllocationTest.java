@@ -131,6 +131,8 @@ class BlockOperationsAllocationTest {
         ops.put("f32 MUL", blocks(k -> FloatLanes.binary(BinOp.MUL, f1, k, f1, k, fOut, BLOCK)));
         ops.put("f32 SQRT", blocks(k -> FloatLanes.unary(UnaryOp.SQRT, f1, k, fOut, BLOCK)));
         ops.put("i64 NEG", blocks(k -> LongLanes.unary(UnaryOp.NEG, l1, k, lOut, BLOCK)));
+        ops.put("i64 DIV", blocks(k -> LongLanes.binary(BinOp.DIV, l1, k, l1, k, lOut, BLOCK)));
+        ops.put("i64 MOD", blocks(k -> LongLanes.binary(BinOp.MOD, l1, k, l1, k, lOut, BLOCK)));
         for (BinOp op : new BinOp[] {BinOp.LT, BinOp.EQ}) {
             ops.put("f64 " + op, blocks(k -> DoubleLanes.compare(op, d1, k, d2, k, bOut, BLOCK)));
             ops.put("f32 " + op, blocks(k -> FloatLanes.compare(op, f1, k, f1, k, bOut, BLOCK)));

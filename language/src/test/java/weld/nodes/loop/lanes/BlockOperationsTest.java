@@ -261,6 +261,60 @@ class BlockOperationsTest {
         }
     }
 
+    /**
+     * {@code i64} {@code /} and {@code %}: vectors whose operands are all of magnitude below 2^52 through {@code f64}
+     * lanes, the others value by value; against Java's on the edges of that range, the extremes of {@code long} (in
+     * vectors mixed with small values), random operands of every magnitude, for every length up to three vectors and
+     * a half, by divisors that are never 0 or -1.
+     */
+    @Test
+    void longDivision() {
+        int lanes = LongLanes.S.length();
+        long e = 1L << 52;
+        long[] special = {0, 1, -1, 2, -2, 7, -7, e - 1, -(e - 1), e - 2, 3 * (e / 4) + 5, -(3 * (e / 4) + 5),
+                86_400_000L * 20_000 + 12_345, Long.MAX_VALUE, Long.MIN_VALUE, e, -e, e + 1, Long.MIN_VALUE + 1,
+                1L << 62, Integer.MIN_VALUE, Integer.MAX_VALUE};
+        long[] divisors = {1, 2, -2, 3, 7, -7, 10, 1000, 86_400_000L, -65537, e - 1, -(e - 1), e, e + 1, 1L << 53,
+                Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1, 3 * (e / 4) + 5};
+        Random r = new Random(11);
+        long[] a = new long[4 * lanes + OFFSET];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = i < special.length ? special[i] : r.nextLong() >> r.nextInt(64);
+        }
+        for (long d : divisors) {
+            long[] b = new long[a.length];
+            java.util.Arrays.fill(b, d);
+            for (int n = 1; n <= 3 * lanes + lanes / 2 + 1; n++) {
+                long[] out = new long[roundUp(n, lanes)];
+                LongLanes.binary(BinOp.DIV, a, OFFSET, b, 0, out, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(a[OFFSET + k] / d, out[k], a[OFFSET + k] + " / " + d);
+                }
+                LongLanes.binary(BinOp.MOD, a, 0, b, OFFSET, out, n);
+                for (int k = 0; k < n; k++) {
+                    assertEquals(a[k] % d, out[k], a[k] + " % " + d);
+                }
+            }
+        }
+        long[] x = new long[1 << 16];
+        long[] y = new long[x.length];
+        for (int i = 0; i < x.length; i++) {
+            // magnitudes up to about 2^53 in most vectors, so that most divide through f64 lanes, near its limit
+            x[i] = i % 64 == 0 ? r.nextLong() : r.nextLong() >> (11 + r.nextInt(53));
+            do {
+                y[i] = r.nextBoolean() ? r.nextInt(201) - 100 : r.nextLong() >> (11 + r.nextInt(53));
+            } while (y[i] == 0 || y[i] == -1);
+        }
+        long[] q = new long[x.length];
+        long[] m = new long[x.length];
+        LongLanes.binary(BinOp.DIV, x, 0, y, 0, q, x.length);
+        LongLanes.binary(BinOp.MOD, x, 0, y, 0, m, x.length);
+        for (int i = 0; i < x.length; i++) {
+            assertEquals(x[i] / y[i], q[i], x[i] + " / " + y[i]);
+            assertEquals(x[i] % y[i], m[i], x[i] + " % " + y[i]);
+        }
+    }
+
     /** Values from a few repeated ones, NaN, infinities and both zeros. */
     private static double[] doubles(Random r) {
         double[] pool = {1.5, -2.25, 3.0, 0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
