@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
 /**
  * Reads a NumPy {@code .npy} file holding a 1-D little-endian array into a Java primitive array of the same width
  * ({@code <f8} → {@code double[]}, {@code <i4}/{@code <u4} → {@code int[]}, {@code |b1} → {@code boolean[]}, ...),
- * which Weld reads without copying. Anything else is a {@link BadInput} naming the file and what was expected.
+ * which Weld reads without copying; a 2-D (C-ordered) array into an {@code Object[]} of such arrays, one per row
+ * (a {@code vec[vec[T]]}, each row read in place). Anything else is a {@link BadInput} naming the file and what was
+ * expected.
  */
 final class NpyReader {
     private static final Pattern DESCR = Pattern.compile("'descr'\\s*:\\s*'([^']*)'");
@@ -62,26 +64,40 @@ final class NpyReader {
                 throw new BadInput(file + ": Fortran-ordered arrays are not supported");
             }
             String shape = group(SHAPE, header, file, "shape").trim();
-            String[] dims = shape.split("\\s*,\\s*");
-            if (shape.isEmpty() || dims.length != 1 && !(dims.length == 2 && dims[1].isEmpty())) {
-                throw new BadInput(file + ": expected a 1-D array but the shape is (" + shape + ")");
+            String[] dims = shape.endsWith(",") ? shape.substring(0, shape.length() - 1).split("\\s*,\\s*")
+                    : shape.split("\\s*,\\s*");
+            if (shape.isEmpty() || dims.length > 2) {
+                throw new BadInput(file + ": expected a 1-D or 2-D array but the shape is (" + shape + ")");
             }
-            long n = Long.parseLong(dims[0]);
+            long rows = dims.length == 2 ? Long.parseLong(dims[0].trim()) : 1;
+            long n = Long.parseLong(dims[dims.length - 1].trim());
             int width = width(descr, file);
-            if (n < 0 || n > Integer.MAX_VALUE - 8) {
-                throw new BadInput(file + ": array too large (" + n + " elements)");
+            if (rows < 0 || n < 0 || rows > Integer.MAX_VALUE - 8 || n > Integer.MAX_VALUE - 8) {
+                throw new BadInput(file + ": array too large (shape (" + shape + "))");
             }
-            long bytes = n * width;
+            long bytes;
+            try {
+                bytes = Math.multiplyExact(Math.multiplyExact(rows, n), width);
+            } catch (ArithmeticException e) {
+                throw new BadInput(file + ": array too large (shape (" + shape + "))");
+            }
             if (size - dataStart < bytes) {
                 throw new BadInput(file + ": truncated data: expected " + bytes + " bytes of " + descr + " but found "
                         + (size - dataStart));
             }
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment data = ch.map(FileChannel.MapMode.READ_ONLY, dataStart, bytes, arena);
-                return toArray(descr, data, (int) n);
+                if (dims.length == 1) {
+                    return toArray(descr, data, (int) n);
+                }
+                Object[] matrix = new Object[(int) rows];
+                for (int r = 0; r < matrix.length; r++) {
+                    matrix[r] = toArray(descr, data.asSlice(r * n * width, n * width), (int) n);
+                }
+                return matrix;
             } catch (OutOfMemoryError e) {
-                throw new BadInput(file + ": " + n + " elements of " + descr + " do not fit in the Java heap (its maximum"
-                        + " is set with -Xmx in WELD_JAVA_OPTS)");
+                throw new BadInput(file + ": an array of shape (" + shape + ") of " + descr + " does not fit in the Java"
+                        + " heap (its maximum is set with -Xmx in WELD_JAVA_OPTS)");
             }
         } catch (IOException e) {
             throw new BadInput(file + ": cannot read: " + Arguments.reason(e));

@@ -44,7 +44,7 @@ public final class WeldMain {
                                  (one compilation tier unless --engine.MultiTier=true)
             run:
               --args FILE        a JSON array with one element per program parameter
-              --arg X            one parameter: a 1-D NumPy .npy file, or a JSON literal (repeatable)
+              --arg X            one parameter: a 1-D or 2-D NumPy .npy file, or a JSON literal (repeatable)
               --repeat N         run the program N times on the same inputs
               --stats            print {"read_ms": ..., "compile_ms": ..., "runs_ms": [...], "print_ms": ...}
                                  on stderr (reading the program and arguments, eval, each run, printing

@@ -1,6 +1,7 @@
 package weld.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Reading NumPy .npy files, and the errors for files that are not 1-D little-endian arrays. */
+/** Reading NumPy .npy files, and the errors for files that are not 1-D or 2-D little-endian arrays. */
 class NpyReaderTest {
     @TempDir
     Path dir;
@@ -61,6 +62,23 @@ class NpyReaderTest {
         assertArrayEquals(new short[] {258}, (short[]) NpyReader.read(npy("s.npy", "<i2", "(1,)", new byte[] {2, 1})));
     }
 
+    /** A 2-D array is a vector of its rows, each a primitive array read in place (C order: row after row). */
+    @Test
+    void readsAMatrixAsRows() throws Exception {
+        Object[] m = (Object[]) NpyReader.read(npy("m.npy", "<f8", "(2, 3)", doubles(1, 2, 3, 4, 5, 6.5)));
+        assertEquals(2, m.length);
+        assertArrayEquals(new double[] {1, 2, 3}, (double[]) m[0]);
+        assertArrayEquals(new double[] {4, 5, 6.5}, (double[]) m[1]);
+        Object[] ints = (Object[]) NpyReader.read(npy("mi.npy", "<i4", "(3, 1)", new byte[] {1, 0, 0, 0, -1, -1, -1, -1, 9, 0, 0, 0}));
+        assertArrayEquals(new int[] {-1}, (int[]) ints[1]);
+        assertArrayEquals(new int[] {9}, (int[]) ints[2]);
+        Object[] bools = (Object[]) NpyReader.read(npy("mb.npy", "|b1", "(1, 2)", new byte[] {0, 1}));
+        assertArrayEquals(new boolean[] {false, true}, (boolean[]) bools[0]);
+        assertEquals(0, ((Object[]) NpyReader.read(npy("none.npy", "<f8", "(0, 4)", new byte[0]))).length);
+        Object[] empty = (Object[]) NpyReader.read(npy("empty.npy", "<f8", "(2, 0)", new byte[0]));
+        assertArrayEquals(new double[0], (double[]) empty[1]);
+    }
+
     @Test
     void dataNeedNotBeAligned() throws Exception {
         // The format pads the header to 64 bytes, but a file written by hand may not: elements are read unaligned.
@@ -78,7 +96,7 @@ class NpyReaderTest {
         try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
             f.setLength(Files.size(big) + 8 * n);
         }
-        rejects(big, "do not fit in the Java heap");
+        rejects(big, "does not fit in the Java heap");
     }
 
     private void rejects(Path file, String message) {
@@ -89,7 +107,10 @@ class NpyReaderTest {
 
     @Test
     void badFilesAreNamedWithWhatWasExpected() throws Exception {
-        rejects(npy("2d.npy", "<f8", "(1, 2)", doubles(1, 2)), "expected a 1-D array");
+        rejects(npy("3d.npy", "<f8", "(1, 2, 1)", doubles(1, 2)), "expected a 1-D or 2-D array but the shape is (1, 2, 1)");
+        rejects(npy("scalar.npy", "<f8", "()", doubles(1)), "expected a 1-D or 2-D array");
+        rejects(npy("short2d.npy", "<f8", "(2, 3)", doubles(1, 2, 3, 4, 5)), "truncated data: expected 48 bytes");
+        rejects(npy("huge2d.npy", "<f8", "(2147483000, 2147483000)", doubles(1)), "array too large");
         rejects(npy("be.npy", ">f8", "(1,)", doubles(1)), "unsupported dtype '>f8'");
         rejects(npy("short.npy", "<f8", "(3,)", doubles(1)), "truncated data");
         Path junk = dir.resolve("junk.npy");

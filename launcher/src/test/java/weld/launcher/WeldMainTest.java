@@ -161,4 +161,36 @@ class WeldMainTest {
                 dir.resolve("r.npz").toString());
         usageError("--output needs a value", "run", prog.toString(), "--output");
     }
+
+    /** A 2-D {@code .npy} argument is a {@code vec[vec[T]]} of its rows; a 3-D one is bad input, named. */
+    @Test
+    void aMatrixNpyIsAVectorOfRows() throws Exception {
+        java.nio.ByteBuffer data = java.nio.ByteBuffer.allocate(6 * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (double d : new double[] {1, 2, 3.5, -4, 5, 6}) {
+            data.putDouble(d);
+        }
+        Path matrix = npy("m.npy", "(2, 3)", data.array());
+        Path prog = dir.resolve("rows.weld");
+        Files.writeString(prog, "|m: vec[vec[f64]]| result(for(m, appender[f64], |b, i, row| "
+                + "merge(b, result(for(row, merger[f64,+], |s, j, x| merge(s, x))))))");
+        Outcome o = weld("run", prog.toString(), "--arg", matrix.toString());
+        assertEquals(0, o.exit(), o.err());
+        assertEquals("[6.5,7.0]", o.out().replace(" ", "").strip());
+        Path cube = npy("c.npy", "(1, 2, 3)", data.array());
+        usageError("c.npy: expected a 1-D or 2-D array but the shape is (1, 2, 3)", "run", prog.toString(), "--arg",
+                cube.toString());
+    }
+
+    /** A version 1.0 {@code .npy} file of {@code <f8} elements with this shape. */
+    private Path npy(String name, String shape, byte[] data) throws Exception {
+        String header = "{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }";
+        header += " ".repeat(63 - (header.length() + 10) % 64) + "\n";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (byte) header.length(), 0});
+        out.write(header.getBytes(StandardCharsets.ISO_8859_1));
+        out.write(data);
+        Path p = dir.resolve(name);
+        Files.write(p, out.toByteArray());
+        return p;
+    }
 }
