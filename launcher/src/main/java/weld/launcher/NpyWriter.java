@@ -12,7 +12,8 @@ import org.graalvm.polyglot.Value;
  * Writes a Weld vector of scalars as a NumPy {@code .npy} file (format 1.0, a 1-D little-endian array, data at a
  * multiple of 64 bytes as NumPy writes it), the bytes read from the vector's packed buffer a megabyte per interop
  * call: no per-element conversion, so a result of millions of values is written at the speed of the disk rather
- * than of number formatting. {@link NpyReader} reads every file this writes.
+ * than of number formatting. A vector of vectors of scalars whose rows have one length is written as a 2-D array,
+ * row after row. {@link NpyReader} reads every file this writes.
  */
 final class NpyWriter {
     private static final int ALIGN = 64;
@@ -57,9 +58,57 @@ final class NpyWriter {
         });
     }
 
-    /** Magic, version 1.0, header length and the header dictionary, padded with spaces to a multiple of 64 bytes. */
+    /**
+     * The element kind of {@code v} if it is a vector of vectors of scalars whose packed buffers the host can read
+     * (see {@link PackedElements#scalarKind}); null for any other value.
+     */
+    static String rowKind(Value v) {
+        Value meta = v.hasArrayElements() ? v.getMetaObject() : null;
+        String type = meta == null ? "" : meta.getMetaQualifiedName();
+        if (!type.startsWith("vec[vec[") || !type.endsWith("]]")) {
+            return null;
+        }
+        String kind = type.substring(8, type.length() - 2);
+        return PackedElements.width(kind) == 0 ? null : kind;
+    }
+
+    /** The length of every row of {@code rows}, or -1 if they differ (0 if there are none). */
+    static long rowLength(Value rows) {
+        long n = rows.getArraySize();
+        long m = n == 0 ? 0 : rows.getArrayElement(0).getArraySize();
+        for (long r = 1; r < n; r++) {
+            if (rows.getArrayElement(r).getArraySize() != m) {
+                return -1;
+            }
+        }
+        return m;
+    }
+
+    /** Writes {@code rows}, vectors of {@code kind} of length {@code m} ({@link #rowLength}), as a 2-D array. */
+    static void writeRows(Value rows, String kind, long m, OutputStream out) throws IOException {
+        long n = rows.getArraySize();
+        out.write(header(dtype(kind), "(" + n + ", " + m + ")"));
+        int width = PackedElements.width(kind);
+        byte[] chunk = new byte[(int) Math.min(Math.max(m * width, 1), 1 << 20)];
+        boolean swap = width > 1 && ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN;
+        for (long r = 0; r < n; r++) {
+            PackedElements.forEachChunk(rows.getArrayElement(r), kind, chunk, len -> {
+                if (swap) {
+                    reverseEach(chunk, len, width);
+                }
+                out.write(chunk, 0, len);
+            });
+        }
+    }
+
+    /** The header of a 1-D array of {@code n} elements. */
     static byte[] header(String dtype, long n) {
-        String dict = "{'descr': '" + dtype + "', 'fortran_order': False, 'shape': (" + n + ",), }";
+        return header(dtype, "(" + n + ",)");
+    }
+
+    /** Magic, version 1.0, header length and the header dictionary, padded with spaces to a multiple of 64 bytes. */
+    private static byte[] header(String dtype, String shape) {
+        String dict = "{'descr': '" + dtype + "', 'fortran_order': False, 'shape': " + shape + ", }";
         int padded = ((10 + dict.length() + 1 + ALIGN - 1) / ALIGN) * ALIGN - 10;
         String text = dict + " ".repeat(padded - dict.length() - 1) + "\n";
         ByteBuffer b = ByteBuffer.allocate(10 + padded).order(ByteOrder.LITTLE_ENDIAN);

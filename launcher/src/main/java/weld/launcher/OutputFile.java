@@ -16,7 +16,7 @@ import org.graalvm.polyglot.Value;
 
 /**
  * The file of {@code weld run --output FILE}: a name ending in {@code .npy} gets a NumPy array (the result must be
- * a vector of scalars), {@code .npz} a NumPy archive of arrays (a struct of vectors of scalars, see
+ * a vector of scalars, or a vector of vectors of scalars of one length: a 2-D array), {@code .npz} a NumPy archive of arrays (a struct of vectors of scalars, see
  * {@link NpzWriter}), any other name the JSON that would have been printed. The result is written to a
  * temporary file next to {@code FILE} and renamed over it when complete, so an existing file is never left half
  * overwritten and a failed write leaves no partial file behind.
@@ -45,9 +45,14 @@ final class OutputFile {
     void write(Value result) throws BadOutput {
         String name = file.getFileName().toString();
         String kind = name.endsWith(".npy") ? PackedElements.scalarKind(result) : null;
+        String rowKind = name.endsWith(".npy") && kind == null ? NpyWriter.rowKind(result) : null;
+        long rowLength = rowKind != null ? NpyWriter.rowLength(result) : 0;
         List<Value> arrays = name.endsWith(".npz") ? NpzWriter.arrays(result) : null;
-        if (name.endsWith(".npy") && kind == null) {
-            throw unfit("a .npy file holds a vector of scalars", result);
+        if (name.endsWith(".npy") && kind == null && rowKind == null) {
+            throw unfit("a .npy file holds a vector of scalars, or of rows of scalars", result);
+        }
+        if (rowLength < 0) {
+            throw unfit("a .npy file holds rows of one length", result);
         }
         if (name.endsWith(".npz") && arrays == null) {
             throw unfit("a .npz file holds a struct of vectors of scalars (or one vector)", result);
@@ -60,6 +65,8 @@ final class OutputFile {
                     StandardOpenOption.WRITE), 1 << 16)) {
                 if (kind != null) {
                     NpyWriter.write(result, kind, os);
+                } else if (rowKind != null) {
+                    NpyWriter.writeRows(result, rowKind, rowLength, os);
                 } else if (arrays != null) {
                     NpzWriter.write(arrays, os);
                 } else {

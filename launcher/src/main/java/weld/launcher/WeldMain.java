@@ -50,8 +50,8 @@ public final class WeldMain {
                                  on stderr (reading the program and arguments, eval, each run, printing
                                  or writing the result)
               --output FILE      write the result to FILE instead of printing it: FILE.npy as a NumPy array
-                                 (a vector of scalars), FILE.npz as NumPy arrays arr_0, arr_1, ... (a struct
-                                 of vectors of scalars), any other name as JSON
+                                 (a vector of scalars, or of rows of one length), FILE.npz as NumPy arrays
+                                 arr_0, arr_1, ... (a struct of vectors of scalars), any other name as JSON
             """;
 
     private WeldMain() {

@@ -152,7 +152,7 @@ class WeldMainTest {
         usageError("cannot write: no such directory", "run", prog.toString(), "--output", dir.resolve("no/such/r.npy").toString());
         usageError("is a directory", "run", prog.toString(), "--output", dir.toString());
         Path npy = dir.resolve("r.npy");
-        usageError("a .npy file holds a vector of scalars, not this result", "run", prog.toString(), "--output", npy.toString());
+        usageError("a .npy file holds a vector of scalars, or of rows of scalars, not this result", "run", prog.toString(), "--output", npy.toString());
         assertFalse(Files.exists(npy));
         Path structs = dir.resolve("s.weld");
         Files.writeString(structs, "|| [{1, 2.0}]");
@@ -162,7 +162,10 @@ class WeldMainTest {
         usageError("--output needs a value", "run", prog.toString(), "--output");
     }
 
-    /** A 2-D {@code .npy} argument is a {@code vec[vec[T]]} of its rows; a 3-D one is bad input, named. */
+    /**
+     * A 2-D {@code .npy} argument is a {@code vec[vec[T]]} of its rows, and such a result with rows of one length is
+     * written as one; ragged rows and a 3-D argument are errors that say so.
+     */
     @Test
     void aMatrixNpyIsAVectorOfRows() throws Exception {
         java.nio.ByteBuffer data = java.nio.ByteBuffer.allocate(6 * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -176,6 +179,19 @@ class WeldMainTest {
         Outcome o = weld("run", prog.toString(), "--arg", matrix.toString());
         assertEquals(0, o.exit(), o.err());
         assertEquals("[6.5,7.0]", o.out().replace(" ", "").strip());
+        Path doubled = dir.resolve("doubled.weld");
+        Files.writeString(doubled, "|m: vec[vec[f64]]| map(m, |r| map(r, |x| x * 2.0))");
+        Path out = dir.resolve("out.npy");
+        o = weld("run", doubled.toString(), "--arg", matrix.toString(), "--output", out.toString());
+        assertEquals(0, o.exit(), o.err());
+        Object[] back = (Object[]) NpyReader.read(out);
+        assertEquals(2, back.length);
+        assertArrayEquals(new double[] {2, 4, 7}, (double[]) back[0]);
+        assertArrayEquals(new double[] {-8, 10, 12}, (double[]) back[1]);
+        Path ragged = dir.resolve("ragged.weld");
+        Files.writeString(ragged, "|| [[1, 2], [3]]");
+        usageError("a .npy file holds rows of one length, not this result of type vec[vec[i32]]", "run",
+                ragged.toString(), "--output", dir.resolve("ragged.npy").toString());
         Path cube = npy("c.npy", "(1, 2, 3)", data.array());
         usageError("c.npy: expected a 1-D or 2-D array but the shape is (1, 2, 3)", "run", prog.toString(), "--arg",
                 cube.toString());
