@@ -172,6 +172,8 @@ class CompiledCodeSizeIT {
             {"i32", "for(S, {merger[f64,+], merger[f32,+], merger[i64,+]}, |b, i, x| "
                     + "{merge(b.$0, f64(x)), merge(b.$1, f32(x)), merge(b.$2, i64(x) * i)})"},
             {"i32", "for(S, merger[i64,+], |b, i, x| if(x % 7 == 0, merge(b, i64(x / 3)), b))"},
+            // i64 division by a parameter: operands near 2^53 through f64 lanes, past 2^52 (wrapped) value by value
+            {"i64", "for(S, merger[i64,+], |b, i, x| merge(b, (x * 9007199254741L) / n + (x * 40000000000000000L) % 1000003L))"},
             {"f32", "for(S, merger[f32,+], |b, i, x| merge(b, sqrt(x * x) / 3.0f + x))"},
             {"f32", "for(S, merger[f64,+], |b, i, x| if(x < 2.5f, merge(b, f64(x)), b))"},
             {"f64", "for(zip(S, S), merger[f64,+], |b, i, x| merge(b, x.$0 * x.$1))"},
