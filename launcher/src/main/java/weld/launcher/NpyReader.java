@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
 /**
  * Reads a NumPy {@code .npy} file holding a 1-D little-endian array into a Java primitive array of the same width
  * ({@code <f8} → {@code double[]}, {@code <i4}/{@code <u4} → {@code int[]}, {@code |b1} → {@code boolean[]}, ...),
- * which Weld reads without copying; a 2-D (C-ordered) array into an {@code Object[]} of such arrays, one per row
- * (a {@code vec[vec[T]]}, each row read in place). Anything else is a {@link BadInput} naming the file and what was
+ * which Weld reads without copying; a 2-D array into an {@code Object[]} of such arrays, one per row (a
+ * {@code vec[vec[T]]}, each row read in place), whether its file holds it row after row or, Fortran-ordered, column
+ * after column. Anything else is a {@link BadInput} naming the file and what was
  * expected.
  */
 final class NpyReader {
@@ -60,9 +61,7 @@ final class NpyReader {
             readFully(ch, hb, file);
             String header = new String(hb.array(), java.nio.charset.StandardCharsets.ISO_8859_1);
             String descr = group(DESCR, header, file, "descr");
-            if ("True".equals(group(FORTRAN, header, file, "fortran_order"))) {
-                throw new BadInput(file + ": Fortran-ordered arrays are not supported");
-            }
+            boolean fortran = "True".equals(group(FORTRAN, header, file, "fortran_order"));
             String shape = group(SHAPE, header, file, "shape").trim();
             String[] dims = shape.endsWith(",") ? shape.substring(0, shape.length() - 1).split("\\s*,\\s*")
                     : shape.split("\\s*,\\s*");
@@ -91,6 +90,19 @@ final class NpyReader {
                     return toArray(descr, data, (int) n);
                 }
                 Object[] matrix = new Object[(int) rows];
+                if (fortran && n > 0) {
+                    // Column after column: each read whole, its elements handed out to the rows.
+                    for (int c = 0; c < n; c++) {
+                        Object column = toArray(descr, data.asSlice(c * rows * width, rows * width), (int) rows);
+                        if (c == 0) {
+                            for (int r = 0; r < matrix.length; r++) {
+                                matrix[r] = java.lang.reflect.Array.newInstance(column.getClass().componentType(), (int) n);
+                            }
+                        }
+                        spread(column, c, matrix);
+                    }
+                    return matrix;
+                }
                 for (int r = 0; r < matrix.length; r++) {
                     matrix[r] = toArray(descr, data.asSlice(r * n * width, n * width), (int) n);
                 }
@@ -154,6 +166,48 @@ final class NpyReader {
             }
             default -> copy(data, ValueLayout.JAVA_BYTE, new byte[n]);
         };
+    }
+
+    /** Element {@code r} of {@code column} into element {@code c} of row {@code r}, for every row. */
+    private static void spread(Object column, int c, Object[] rows) {
+        switch (column) {
+            case double[] a -> {
+                for (int r = 0; r < a.length; r++) {
+                    ((double[]) rows[r])[c] = a[r];
+                }
+            }
+            case float[] a -> {
+                for (int r = 0; r < a.length; r++) {
+                    ((float[]) rows[r])[c] = a[r];
+                }
+            }
+            case long[] a -> {
+                for (int r = 0; r < a.length; r++) {
+                    ((long[]) rows[r])[c] = a[r];
+                }
+            }
+            case int[] a -> {
+                for (int r = 0; r < a.length; r++) {
+                    ((int[]) rows[r])[c] = a[r];
+                }
+            }
+            case short[] a -> {
+                for (int r = 0; r < a.length; r++) {
+                    ((short[]) rows[r])[c] = a[r];
+                }
+            }
+            case boolean[] a -> {
+                for (int r = 0; r < a.length; r++) {
+                    ((boolean[]) rows[r])[c] = a[r];
+                }
+            }
+            default -> {
+                byte[] a = (byte[]) column;
+                for (int r = 0; r < a.length; r++) {
+                    ((byte[]) rows[r])[c] = a[r];
+                }
+            }
+        }
     }
 
     private static Object copy(MemorySegment data, ValueLayout element, Object array) {

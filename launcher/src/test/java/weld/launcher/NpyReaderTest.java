@@ -28,7 +28,11 @@ class NpyReaderTest {
 
     /** A version 1.0 file whose data starts at a multiple of {@code align} bytes (NumPy writes 64). */
     private Path npy(String name, String descr, String shape, byte[] data, int align) throws Exception {
-        String header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+        return npy(name, descr, "False", shape, data, align);
+    }
+
+    private Path npy(String name, String descr, String fortran, String shape, byte[] data, int align) throws Exception {
+        String header = "{'descr': '" + descr + "', 'fortran_order': " + fortran + ", 'shape': " + shape + ", }";
         header += " ".repeat(align - 1 - (header.length() + 10) % align) + "\n";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
@@ -77,6 +81,23 @@ class NpyReaderTest {
         assertEquals(0, ((Object[]) NpyReader.read(npy("none.npy", "<f8", "(0, 4)", new byte[0]))).length);
         Object[] empty = (Object[]) NpyReader.read(npy("empty.npy", "<f8", "(2, 0)", new byte[0]));
         assertArrayEquals(new double[0], (double[]) empty[1]);
+    }
+
+    /** A Fortran-ordered file (column after column, as NumPy saves a transposed array) gives the same rows. */
+    @Test
+    void readsAFortranOrderedMatrixAsRows() throws Exception {
+        Object[] m = (Object[]) NpyReader.read(npy("f.npy", "<f8", "True", "(2, 3)", doubles(1, 4, 2, 5, 3, 6.5), 64));
+        assertArrayEquals(new double[] {1, 2, 3}, (double[]) m[0]);
+        assertArrayEquals(new double[] {4, 5, 6.5}, (double[]) m[1]);
+        Object[] s = (Object[]) NpyReader.read(npy("fs.npy", "<i2", "True", "(3, 2)", new byte[] {1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0}, 64));
+        assertArrayEquals(new short[] {1, 4}, (short[]) s[0]);
+        assertArrayEquals(new short[] {3, 6}, (short[]) s[2]);
+        Object[] b = (Object[]) NpyReader.read(npy("fb.npy", "|b1", "True", "(2, 2)", new byte[] {1, 0, 0, 1}, 64));
+        assertArrayEquals(new boolean[] {true, false}, (boolean[]) b[0]);
+        assertArrayEquals(new boolean[] {false, true}, (boolean[]) b[1]);
+        Object[] noColumns = (Object[]) NpyReader.read(npy("f0.npy", "<i8", "True", "(2, 0)", new byte[0], 64));
+        assertArrayEquals(new long[0], (long[]) noColumns[1]);
+        assertArrayEquals(new float[] {0.5f}, (float[]) NpyReader.read(npy("f1.npy", "<f4", "True", "(1,)", new byte[] {0, 0, 0, 63}, 64)));
     }
 
     @Test
