@@ -17,8 +17,7 @@ import java.util.regex.Pattern;
  * ({@code <f8} → {@code double[]}, {@code <i4}/{@code <u4} → {@code int[]}, {@code |b1} → {@code boolean[]}, ...),
  * which Weld reads without copying; a 2-D array into an {@code Object[]} of such arrays, one per row (a
  * {@code vec[vec[T]]}, each row read in place), whether its file holds it row after row or, Fortran-ordered, column
- * after column. Anything else is a {@link BadInput} naming the file and what was
- * expected.
+ * after column. Anything else is a {@link BadInput} naming the file and what was expected.
  */
 final class NpyReader {
     private static final Pattern DESCR = Pattern.compile("'descr'\\s*:\\s*'([^']*)'");
@@ -95,8 +94,9 @@ final class NpyReader {
                     for (int c = 0; c < n; c++) {
                         Object column = toArray(descr, data.asSlice(c * rows * width, rows * width), (int) rows);
                         if (c == 0) {
+                            Class<?> element = column.getClass().componentType();
                             for (int r = 0; r < matrix.length; r++) {
-                                matrix[r] = java.lang.reflect.Array.newInstance(column.getClass().componentType(), (int) n);
+                                matrix[r] = java.lang.reflect.Array.newInstance(element, (int) n);
                             }
                         }
                         spread(column, c, matrix);
