@@ -63,6 +63,10 @@ public final class FusedKernel {
     @CompilationFinal(dimensions = 1) final VectorSpecies<?>[] kindSpecies;
     /** The species of every mask: that of the widest kind. */
     private final VectorSpecies<?> maskSpecies;
+    /** Per node, the exact class of its values: its species' vector class, or the mask class for masks. */
+    @CompilationFinal(dimensions = 1) private final Class<?>[] exactClasses;
+    /** Per element kind (by ordinal), the exact class of its vectors of {@link #lanes} lanes (null if unused). */
+    @CompilationFinal(dimensions = 1) private final Class<?>[] kindClasses;
     final int lanes;
     /**
      * Vector steps per loop iteration ({@code U}: 4, 2 or 1), the most whose accumulators fit in registers with the
@@ -98,6 +102,15 @@ public final class FusedKernel {
         }
         ScalarKind widest = widest(nodes, components);
         this.maskSpecies = kindSpecies(widest);
+        Class<?> maskClass = maskSpecies.maskAll(false).getClass();
+        this.exactClasses = new Class<?>[nodes.length];
+        for (LaneNode n : nodes) {
+            exactClasses[n.id] = species[n.id] == null ? maskClass : species[n.id].vectorType();
+        }
+        this.kindClasses = new Class<?>[kindSpecies.length];
+        for (int k = 0; k < kindSpecies.length; k++) {
+            kindClasses[k] = kindSpecies[k] == null ? null : kindSpecies[k].vectorType();
+        }
         this.unroll = unroll(nodes, components.length);
         this.staged = stages == null ? null : new StagedKernel(this, stages);
         LaneNode.Element input = null;
@@ -314,8 +327,8 @@ public final class FusedKernel {
         LaneKernel.Component c = components[0];
         ScalarKind k = c.type().kind();
         Object v = values[c.values()[0].id];
-        VectorOps.store(k, VectorOps.binary(c.op(), k, VectorOps.load(k, kindSpecies[k.ordinal()], target, i), v),
-                target, i);
+        VectorOps.store(k, VectorOps.binary(c.op(), k, exact(k, VectorOps.load(k, kindSpecies[k.ordinal()], target, i)),
+                v), target, i);
     }
 
     /**
@@ -360,8 +373,9 @@ public final class FusedKernel {
     void accumulate(Object[] sums, int u, Object[] v) {
         for (int j = 0; j < components.length; j++) {
             LaneKernel.Component c = components[j];
+            ScalarKind k = c.type().kind();
             for (LaneNode value : c.values()) {
-                sums[j * unroll + u] = VectorOps.binary(c.op(), c.type().kind(), sums[j * unroll + u], v[value.id]);
+                sums[j * unroll + u] = VectorOps.binary(c.op(), k, exact(k, sums[j * unroll + u]), v[value.id]);
             }
         }
     }
@@ -376,12 +390,13 @@ public final class FusedKernel {
             LaneKernel.Component c = components[j];
             ScalarKind k = c.type().kind();
             int at = j * unroll;
-            Object sets = sums[at];
+            Object sets = exact(k, sums[at]);
             if (unroll >= 2) {
-                sets = VectorOps.binary(c.op(), k, sets, sums[at + 1]);
+                sets = VectorOps.binary(c.op(), k, sets, exact(k, sums[at + 1]));
             }
             if (unroll == 4) {
-                sets = VectorOps.binary(c.op(), k, sets, VectorOps.binary(c.op(), k, sums[at + 2], sums[at + 3]));
+                sets = VectorOps.binary(c.op(), k, sets, VectorOps.binary(c.op(), k, exact(k, sums[at + 2]),
+                        exact(k, sums[at + 3])));
             }
             Object r = VectorOps.fold(c.op(), k, sets, lanes);
             acc[j] = ScalarOps.combine(c.type(), c.op(), acc[j], r);
@@ -398,9 +413,26 @@ public final class FusedKernel {
     private Object[] step(Object[] stores, long[] bases, long from, int offset, Object[] broadcast) {
         Object[] v = new Object[nodes.length];
         for (LaneNode n : nodes) {
-            v[n.id] = value(n, v, stores, bases, from, offset, broadcast);
+            v[n.id] = exact(n, value(n, v, stores, bases, from, offset, broadcast));
         }
         return v;
+    }
+
+    /**
+     * {@code x}, a value of node {@code n}, typed by its exact class. The Vector API's operations are virtual calls
+     * on the abstract vector classes; partial evaluation inlines one only where it knows the receiver's class, and a
+     * value read back from an array of values (a step's, the broadcast invariants, the accumulators) has none of its
+     * own. Where partial evaluation left such a call in place, the Vector API nodes around it could not be expanded to
+     * SIMD instructions and ran as boxed Java fallbacks (Black-Scholes' loop in 1 of 3-4 fresh JVMs, depending on
+     * HotSpot's type profiles of the Vector API's own code: 77-80 KB of code and 67-1,159 ms for a call of 11-48).
+     */
+    Object exact(LaneNode n, Object x) {
+        return CompilerDirectives.castExact(x, exactClasses[n.id]);
+    }
+
+    /** {@code x}, a vector of kind {@code k}, typed by its exact class (see {@link #exact(LaneNode, Object)}). */
+    private Object exact(ScalarKind k, Object x) {
+        return CompilerDirectives.castExact(x, kindClasses[k.ordinal()]);
     }
 
     /**

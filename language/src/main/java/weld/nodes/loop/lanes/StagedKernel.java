@@ -194,9 +194,9 @@ final class StagedKernel {
         Object[] v = new Object[kernel.nodes.length];
         for (LaneNode n : kernel.nodes) {
             if (stages.load[s][n.id]) {
-                v[n.id] = VectorOps.load(n.kind, kernel.species[n.id], buffers[n.id], at);
+                v[n.id] = kernel.exact(n, VectorOps.load(n.kind, kernel.species[n.id], buffers[n.id], at));
             } else if (stages.compute[s][n.id]) {
-                v[n.id] = kernel.value(n, v, stores, bases, from, offset, broadcast);
+                v[n.id] = kernel.exact(n, kernel.value(n, v, stores, bases, from, offset, broadcast));
             }
             if (stages.store[s][n.id]) {
                 VectorOps.store(n.kind, v[n.id], buffers[n.id], at);
