@@ -670,7 +670,7 @@ public final class NodeBuilder {
                     f.builder().type());
             int bodySlots = slotCount;
             LanePlanner.Plan plan = vectorize ? LanePlanner.planIndexedMerge(f, indexedLookups::containsKey) : null;
-            if (plan != null && plan.kernel().fused() == null) {
+            if (plan != null && !plan.kernel().fusible()) {
                 plan = null;
             }
             boolean outerUnderKernel = underKernel;
@@ -928,8 +928,8 @@ public final class NodeBuilder {
                                   int counterSlot, List<LoopSlots> iteratorSlots) {
         Class<?> target = Storage.newArray(Storage.kindOf(((WeldType.Builder) f.builder().type().resolve()).elem()), 0)
                 .getClass();
-        return new VectorIndexedMergeBody(plan.kernel().fused(), plan.kernel().scalarBlocks(), target, builderSlot,
-                kernelInputs(plan, iteratorSlots), countSlot, counterSlot, kernelWarmup, body);
+        return new VectorIndexedMergeBody(plan.kernel(), target, builderSlot, kernelInputs(plan, iteratorSlots),
+                countSlot, counterSlot, kernelWarmup, body);
     }
 
     /** Combines accumulators {@code [from, to)} pairwise with the merger's operator. */

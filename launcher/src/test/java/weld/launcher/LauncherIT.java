@@ -121,6 +121,26 @@ class LauncherIT {
         }
     }
 
+    /**
+     * A kernel's fused form is created when the kernel first runs, not when the program is compiled: it initializes
+     * the Vector API's classes (tens of milliseconds in a fresh JVM), which a first call on short inputs, run by the
+     * scalar blocks, does not need. A long loop does run the vector kernel.
+     */
+    @Test
+    void theVectorApiIsInitializedOnlyOnceAKernelRuns() throws Exception {
+        Path prog = dir.resolve("half-sum.weld");
+        Files.writeString(prog, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[f64,+], |b, i, x| merge(b, f64(x) * 0.5)))");
+        for (long n : new long[] {1000, 1_000_000}) {
+            Path log = dir.resolve("init-" + n + ".txt");
+            Result r = weldWithJavaOptions("-Xlog:class+init=info:file=" + log, null, "run", prog.toString(),
+                    "--arg", Long.toString(n), "--weld.Threads=1");
+            assertEquals(0, r.exit(), r.err());
+            assertEquals(0.25 * n * (n - 1), Double.parseDouble(r.out().strip()));
+            boolean vectors = Files.readString(log).contains("Initializing 'jdk/incubator/vector/DoubleVector'");
+            assertEquals(n > 1000, vectors, n + " iterations: vector classes initialized " + vectors);
+        }
+    }
+
     @Test
     void dumpIrShowsTheFusedLoop() throws Exception {
         Path prog = dir.resolve("chain.weld");

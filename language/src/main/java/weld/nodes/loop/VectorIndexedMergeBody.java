@@ -5,7 +5,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 
 import weld.builders.VecMerger;
 import weld.nodes.loop.lanes.FusedKernel;
-import weld.nodes.loop.lanes.ScalarLaneKernel;
+import weld.nodes.loop.lanes.LaneKernel;
 
 /**
  * An {@link UpdateBody} of the shape {@code merge(b, {i, value})}, into the loop's own {@code vecmerger} at the loop
@@ -19,18 +19,18 @@ import weld.nodes.loop.lanes.ScalarLaneKernel;
  * lookup(x, base + j) * err}))}.
  */
 public final class VectorIndexedMergeBody extends KernelBody {
-    private final FusedKernel kernel;
-    private final ScalarLaneKernel scalarBlocks;
+    private final LaneKernel kernel;
     private final Class<?> targetClass;
     private final int builderSlot;
 
-    /** {@code builderSlot}: where the loop's vecmerger is, whose array must be a {@code targetClass}. */
-    public VectorIndexedMergeBody(FusedKernel kernel, ScalarLaneKernel scalarBlocks, Class<?> targetClass,
-                                  int builderSlot, KernelInputs inputs, int countSlot, int counterSlot, int warmup,
-                                  UpdateBody scalar) {
+    /**
+     * {@code kernel}: one with a fused form; {@code builderSlot}: where the loop's vecmerger is, whose array must be a
+     * {@code targetClass}.
+     */
+    public VectorIndexedMergeBody(LaneKernel kernel, Class<?> targetClass, int builderSlot, KernelInputs inputs,
+                                  int countSlot, int counterSlot, int warmup, UpdateBody scalar) {
         super(countSlot, counterSlot, inputs, warmup, scalar);
         this.kernel = kernel;
-        this.scalarBlocks = scalarBlocks;
         this.targetClass = targetClass;
         this.builderSlot = builderSlot;
     }
@@ -47,16 +47,17 @@ public final class VectorIndexedMergeBody extends KernelBody {
         // body), so it keeps the scalar blocks until then. So does first-tier code (see VectorReductionBody).
         if (!kernelRuns() || kernel.staged() && CompilerDirectives.inInterpreter()
                 || CompilerDirectives.inCompiledCode() && CompilerDirectives.hasNextTier()) {
-            scalarBlocks.runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, to, inputs.invariants(frame),
-                    v.store());
+            kernel.scalarBlocks().runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, to,
+                    inputs.invariants(frame), v.store());
             advance(frame, i, to - i);
             scalarBlocksRan(to - i);
             return true;
         }
-        int steps = (int) ((to - i) / kernel.lanes());
-        kernel.runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, steps, inputs.invariants(frame), v.store());
-        advance(frame, i, (long) steps * kernel.lanes());
-        interpretedKernelRan((long) steps * kernel.lanes());
+        FusedKernel fused = kernel.fused();
+        int steps = (int) ((to - i) / fused.lanes());
+        fused.runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, steps, inputs.invariants(frame), v.store());
+        advance(frame, i, (long) steps * fused.lanes());
+        interpretedKernelRan((long) steps * fused.lanes());
         return true;
     }
 }

@@ -43,8 +43,8 @@ public final class VectorReductionBody extends KernelBody {
         long to = Math.min(n, i + CHUNK);
         Object[] stores = inputs.stores(frame);
         long[] bases = inputs.bases(frame);
-        FusedKernel fused = kernel.fused();
-        if (fused != null && primeDue()) {
+        if (kernel.fusible() && primeDue()) {
+            FusedKernel fused = kernel.fused();
             // A few vector steps through the compiled-only fused kernel, so that its code has run before a compiler
             // parses it (see primeDue); the rest of the repetition runs as before.
             int steps = (int) Math.min((to - i) / fused.lanes(), PRIME_STEPS);
@@ -65,7 +65,8 @@ public final class VectorReductionBody extends KernelBody {
         // The fused kernel only in last-tier code: Graal's first tier leaves its Vector API operations as calls to
         // their generic Java fallbacks (measured: Black-Scholes' 1 thread calls of 1.4-3.8 s in first-tier code,
         // against 0.2 s in the interpreter's vector blocks), so first-tier code runs the vector blocks too.
-        if (fused != null && !CompilerDirectives.inInterpreter() && !CompilerDirectives.hasNextTier()) {
+        if (kernel.fusible() && !CompilerDirectives.inInterpreter() && !CompilerDirectives.hasNextTier()) {
+            FusedKernel fused = kernel.fused();
             Object[] invariants = inputs.invariants(frame);
             // The first iterations on the scalar blocks, so that the vector loads start on a cache line; a chunk
             // ends on whole vector steps, so the next one starts aligned too.

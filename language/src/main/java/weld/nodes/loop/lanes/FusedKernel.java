@@ -153,31 +153,52 @@ public final class FusedKernel {
         return u;
     }
 
+    /**
+     * Whether a kernel's nodes have a fused form ({@link #of}); decided without initializing any vector class.
+     */
+    static boolean fusible(LaneNode[] nodes, LaneKernel.Component[] components) {
+        return lanes(nodes, components) > 0;
+    }
+
     /** The fused form of a kernel's nodes, or null when they use an operation it does not run. */
     static FusedKernel of(LaneNode[] nodes, LaneKernel.Component[] components) {
+        int lanes = lanes(nodes, components);
+        return lanes == 0 ? null : new FusedKernel(nodes, components, lanes, stages(nodes, components));
+    }
+
+    /** The lanes of the fused form of a kernel's nodes, or 0 when they use an operation it does not run. */
+    private static int lanes(LaneNode[] nodes, LaneKernel.Component[] components) {
         for (LaneNode n : nodes) {
             if (!compiles(n)) {
-                return null;
+                return 0;
             }
         }
-        KernelStages stages = null;
-        for (LaneNode n : nodes) {
-            if (KernelStages.isMath(n)) {
-                stages = KernelStages.of(nodes, merged(components));
-                if (stages == null) {
-                    return null;
-                }
-                break;
-            }
+        if (staged(nodes) && stages(nodes, components) == null) {
+            return 0;
         }
         ScalarKind widest = widest(nodes, components);
         int bits = VectorShape.preferredShape().vectorBitSize();
         int lanes = bits / bits(widest);
         if (lanes < 2 || hasBytes(nodes) && lanes * 8 < 64) {
             // i8 elements load as byte vectors of the kernel's lanes, at least 64 bits.
-            return null;
+            return 0;
         }
-        return new FusedKernel(nodes, components, lanes, stages);
+        return lanes;
+    }
+
+    /** Whether a kernel with these nodes has math functions, and so runs in stages ({@link StagedKernel}). */
+    static boolean staged(LaneNode[] nodes) {
+        for (LaneNode n : nodes) {
+            if (KernelStages.isMath(n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The stages of a kernel with math functions (null if it cannot run in stages), or null for one without. */
+    private static KernelStages stages(LaneNode[] nodes, LaneKernel.Component[] components) {
+        return staged(nodes) ? KernelStages.of(nodes, merged(components)) : null;
     }
 
     private static LaneNode[] merged(LaneKernel.Component[] components) {

@@ -1,5 +1,6 @@
 package weld.nodes.loop.lanes;
 
+import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
@@ -30,14 +31,18 @@ public final class LaneKernel {
     private final LaneNode[] nodes;
     private final LaneNode.Element[] elements;
     private final Component[] components;
-    private final FusedKernel fused;
+    /** Whether the kernel has a fused form, which {@link #fused} creates on first use. */
+    private final boolean fusible;
+    private final boolean staged;
+    @CompilationFinal private FusedKernel fused;
     private final ScalarLaneKernel scalarBlocks;
 
     LaneKernel(LaneNode[] nodes, LaneNode.Element[] elements, Component[] components) {
         this.nodes = nodes;
         this.elements = elements;
         this.components = components;
-        this.fused = FusedKernel.of(nodes, components);
+        this.fusible = FusedKernel.fusible(nodes, components);
+        this.staged = FusedKernel.staged(nodes);
         this.scalarBlocks = new ScalarLaneKernel(nodes, components);
     }
 
@@ -46,9 +51,30 @@ public final class LaneKernel {
         return scalarBlocks;
     }
 
-    /** The same update function as one loop of vector operations in compiled code, or null if it cannot be. */
+    /** Whether the kernel has a {@link #fused} form. */
+    public boolean fusible() {
+        return fusible;
+    }
+
+    /** Whether the kernel has math functions, so that its fused form runs in stages ({@link FusedKernel#staged}). */
+    public boolean staged() {
+        return staged;
+    }
+
+    /**
+     * The same update function as one loop of vector operations in compiled code, or null if it cannot be. Created on
+     * first use, not with the kernel: it initializes the Vector API's classes of its kinds (10-25 ms each in a cold
+     * JVM), which a program compiled but never run on long loops does not need (a first call on short inputs runs the
+     * scalar blocks). Parallel tasks may create it at once; they get equal kernels.
+     */
     public FusedKernel fused() {
-        return fused;
+        FusedKernel f = fused;
+        if (f == null && fusible) {
+            CompilerDirectives.transferToInterpreterAndInvalidate();
+            f = FusedKernel.of(nodes, components);
+            fused = f;
+        }
+        return f;
     }
 
     /**
