@@ -911,7 +911,8 @@ public final class NodeBuilder {
         }
         return new KernelInputs(kernelSlots.toArray(LoopSlots[]::new), arrays.toArray(Class<?>[]::new),
                 columns.stream().mapToInt(Integer::intValue).toArray(), lookups.toArray(IndexedLookup[]::new),
-                invariants, plan.divisors().stream().mapToInt(Integer::intValue).toArray());
+                invariants, plan.divisors().stream().mapToInt(Integer::intValue).toArray(),
+                plan.divisorInputs().stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** {@code lookup(v, i)} on a vector. */

@@ -76,9 +76,17 @@ abstract class KernelBody extends LoopBody {
     /** Runs one repetition from iteration {@code i} of {@code n}: a kernel chunk, or the scalar body's iterations. */
     protected abstract boolean execute(VirtualFrame frame, long i, long n);
 
-    /** Whether the kernel can run iterations {@code [i, n)} now: enough of them, and its inputs ready. */
-    protected final boolean kernelCanRun(VirtualFrame frame, long i, long n) {
-        return n - i >= MIN_ITERATIONS && inputs.ready(frame);
+    /**
+     * The end of the iterations from {@code i} (of {@code n}) that the kernel can run now, at most {@link #CHUNK}; or
+     * -1 if it cannot: fewer than {@link #MIN_ITERATIONS} of them, its inputs not ready, or a divisor element that is
+     * 0 or -1 within them (the kernel then runs up to it, and the scalar body runs it).
+     */
+    protected final long kernelEnd(VirtualFrame frame, long i, long n) {
+        if (n - i < MIN_ITERATIONS || !inputs.ready(frame)) {
+            return -1;
+        }
+        long to = inputs.divisorsClearUntil(frame, i, Math.min(n, i + CHUNK));
+        return to - i < MIN_ITERATIONS ? -1 : to;
     }
 
     /**

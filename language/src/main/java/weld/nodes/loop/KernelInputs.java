@@ -6,6 +6,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.Node;
 
 import weld.nodes.WeldExpressionNode;
+import weld.nodes.loop.lanes.DivisorScan;
 import weld.runtime.StructColumns;
 
 /**
@@ -24,22 +25,45 @@ public final class KernelInputs extends Node {
     @Children private final WeldExpressionNode[] invariants;
     /** The invariants (by index) that divide {@code i32} or {@code i64} values in the kernel. */
     @CompilationFinal(dimensions = 1) private final int[] divisors;
+    /** The inputs (by index) whose elements divide {@code i32} or {@code i64} values in the kernel. */
+    @CompilationFinal(dimensions = 1) private final int[] divisorInputs;
 
     /**
      * {@code iterators} and {@code arrayClasses} end with the slots and array classes of the kernel's other inputs:
      * {@code lookups}, which it reads like iterators while they are in range, and struct columns ({@code columns[j]}
      * the column, -1 for any other input; a column's slots are its iterator's). A {@code rangeiter}'s array class is
      * null (it has no store, its base is its start), and so is that of an iterator over structs. {@code divisors}:
-     * the invariants (by index) that divide {@code i32} or {@code i64} values.
+     * the invariants (by index) that divide {@code i32} or {@code i64} values; {@code divisorInputs}: the inputs
+     * whose elements do.
      */
     public KernelInputs(LoopSlots[] iterators, Class<?>[] arrayClasses, int[] columns, IndexedLookup[] lookups,
-                        WeldExpressionNode[] invariants, int[] divisors) {
+                        WeldExpressionNode[] invariants, int[] divisors, int[] divisorInputs) {
         this.iterators = iterators;
         this.arrayClasses = arrayClasses;
         this.columns = columns;
         this.lookups = lookups;
         this.invariants = invariants;
         this.divisors = divisors;
+        this.divisorInputs = divisorInputs;
+    }
+
+    /**
+     * Where the kernel must stop, at the latest {@code to}, when it starts at iteration {@code from}: at the first
+     * iteration whose element of an input that divides integers is 0 or -1 (see {@link #ready}); {@code to} when
+     * there is none. The inputs must be {@link #ready}.
+     */
+    @ExplodeLoop
+    long divisorsClearUntil(VirtualFrame frame, long from, long to) {
+        if (divisorInputs.length == 0) {
+            return to;
+        }
+        Object[] stores = stores(frame);
+        long[] bases = bases(frame);
+        long end = to;
+        for (int j : divisorInputs) {
+            end = DivisorScan.clearUntil(stores[j], bases[j] + from, bases[j] + end) - bases[j];
+        }
+        return end;
     }
 
     /**

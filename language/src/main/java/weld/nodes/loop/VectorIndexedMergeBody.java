@@ -37,11 +37,11 @@ public final class VectorIndexedMergeBody extends KernelBody {
 
     @Override
     protected boolean execute(VirtualFrame frame, long i, long n) {
-        if (!kernelCanRun(frame, i, n) || !(frame.getObject(builderSlot) instanceof VecMerger v) || v.isShared()
+        long to = kernelEnd(frame, i, n);
+        if (to < 0 || !(frame.getObject(builderSlot) instanceof VecMerger v) || v.isShared()
                 || v.store().getClass() != targetClass || n > v.length()) {
             return scalar.executeRepeating(frame);
         }
-        long to = Math.min(n, i + CHUNK);
         // A staged kernel (one with math functions) runs in compiled code only: the interpreter would box every
         // vector of its stages (measured: 2 * 10^6 iterations with erf and exp, 1.4 s against 0.36 for the scalar
         // body), so it keeps the scalar blocks until then. So does first-tier code (see VectorReductionBody).

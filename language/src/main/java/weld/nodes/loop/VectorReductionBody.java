@@ -37,10 +37,10 @@ public final class VectorReductionBody extends KernelBody {
 
     @Override
     protected boolean execute(VirtualFrame frame, long i, long n) {
-        if (!kernelCanRun(frame, i, n)) {
+        long to = kernelEnd(frame, i, n);
+        if (to < 0) {
             return scalar.executeRepeating(frame);
         }
-        long to = Math.min(n, i + CHUNK);
         Object[] stores = inputs.stores(frame);
         long[] bases = inputs.bases(frame);
         if (kernel.fusible() && primeDue()) {

@@ -416,8 +416,8 @@ class VectorReductionBodyTest {
         assertNotNull(plan(byParameter));
         assertNotNull(plan(guarded));
         assertEquals(java.util.List.of(0), plan(byParameter).divisors());
-        assertNull(plan("|v: vec[i32], w: vec[i32]| result(for(zip(v, w), merger[i32,+], |b, i, x| merge(b, x.$0 / x.$1)))"),
-                "a divisor that varies");
+        assertNull(plan("|v: vec[i32], w: vec[i32]| result(for(zip(v, w), merger[i32,+], |b, i, x| merge(b, x.$0 / (x.$1 * 2))))"),
+                "a divisor computed per iteration");
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, x % 2.0)))"), "float remainder");
         for (int n : new int[] {40, 1000, 70_001}) {
             int[] v = new int[n];
@@ -455,8 +455,8 @@ class VectorReductionBodyTest {
         assertNotNull(plan(buckets));
         assertNotNull(plan(byConstant));
         assertEquals(java.util.List.of(0, 1), plan(buckets).divisors(), "d and 2L");
-        assertNull(plan("|v: vec[i64], w: vec[i64]| result(for(zip(v, w), merger[i64,+], |b, i, x| merge(b, x.$0 / x.$1)))"),
-                "a divisor that varies");
+        assertNull(plan("|v: vec[i64], w: vec[i64]| result(for(zip(v, w), merger[i64,+], |b, i, x| merge(b, x.$0 / (x.$1 + 1L))))"),
+                "a divisor computed per iteration");
         for (int n : new int[] {40, 1000, 70_001}) {
             Random r = new Random(n);
             long start = 1_700_000_000_000L;
@@ -479,6 +479,54 @@ class VectorReductionBodyTest {
         assertTrue(expected.contains("division by zero"), expected);
         for (Context c : contexts.withKernels()) {
             assertEquals(expected, assertThrows(PolyglotException.class, () -> run(c, buckets, v, 0L)).getMessage());
+        }
+    }
+
+    /**
+     * {@code /} and {@code %} by an element the loop reads (an iterator's, a struct column's) run in the kernel up to
+     * the first divisor that is 0 or -1, whose rows the scalar body runs: a zero under a guard is no error, one that
+     * is divided by fails as in the scalar loop, and the minimum divided by -1 wraps as there.
+     */
+    @Test
+    void divisionByAnElementRunsInTheKernelUpToAZeroOrMinusOne() {
+        String ints = "|v: vec[i32], w: vec[i32]| result(for(zip(v, w), merger[i32,+], |b, i, x| merge(b, x.$0 / x.$1 + x.$0 % x.$1)))";
+        String guarded = "|v: vec[i64], w: vec[i64]| result(for(zip(v, w), merger[i64,+], |b, i, x| "
+                + "if(x.$1 != 0L, merge(b, x.$0 / x.$1 + x.$0 % x.$1), b)))";
+        String columns = "|p: vec[{i64, i64}]| result(for(p, merger[i64,+], |b, i, e| merge(b, e.$0 / e.$1)))";
+        assertEquals(java.util.List.of(1), plan(ints).divisorInputs());
+        assertEquals(java.util.List.of(1), plan(guarded).divisorInputs());
+        assertEquals(java.util.List.of(2), plan(columns).divisorInputs(), "after the iterator and the first column");
+        for (int n : new int[] {40, 1000, 70_001}) {
+            Random r = new Random(n);
+            int[] v = new int[n];
+            int[] w = new int[n];
+            long[] lv = new long[n];
+            long[] lw = new long[n];
+            long[][] pairs = new long[n][];
+            for (int i = 0; i < n; i++) {
+                v[i] = i % 501 == 0 ? Integer.MIN_VALUE : r.nextInt() >> r.nextInt(32);
+                int d = r.nextInt(2001) - 1000;
+                w[i] = d == 0 || i % 613 == 0 ? -1 : d;
+                lv[i] = i % 499 == 0 ? Long.MIN_VALUE : r.nextLong() >> r.nextInt(64);
+                // Zeros in runs and alone; -1 beside the minimum.
+                lw[i] = i % 1000 < 40 || r.nextInt(50) == 0 ? 0 : i % 499 == 0 ? -1 : r.nextLong() >> r.nextInt(64);
+                pairs[i] = new long[] {lv[i], lw[i] == 0 ? 3 : lw[i]};
+            }
+            assertSame(ints, v, w);
+            assertSame(guarded, lv, lw);
+            Object[] structs = java.util.Arrays.stream(pairs).map(p -> org.graalvm.polyglot.proxy.ProxyArray.fromArray(p[0], p[1]))
+                    .toArray();
+            assertSame(columns, (Object) structs);
+        }
+        long[] v = longs(70_001);
+        long[] w = new long[v.length];
+        java.util.Arrays.fill(w, 7L);
+        w[50_000] = 0;
+        String unguarded = "|v: vec[i64], w: vec[i64]| result(for(zip(v, w), merger[i64,+], |b, i, x| merge(b, x.$0 / x.$1)))";
+        String expected = assertThrows(PolyglotException.class, () -> run(scalar, unguarded, v, w)).getMessage();
+        assertTrue(expected.contains("division by zero"), expected);
+        for (Context c : contexts.withKernels()) {
+            assertEquals(expected, assertThrows(PolyglotException.class, () -> run(c, unguarded, v, w)).getMessage());
         }
     }
 
@@ -548,7 +596,8 @@ class VectorReductionBodyTest {
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,max], |b, i, x| merge(b, x)))"), "NaN order");
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, max(x, 0.0))))"), "NaN semantics");
         assertNull(plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| if(x != 0.5, merge(b, x), b)))"), "NaN !=");
-        assertNull(plan("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, 3L / x)))"), "integer division by a variable");
+        assertNull(plan("|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, 3L / (x - 1L))))"),
+                "integer division by a computed value");
         assertNull(plan("|v: vec[u64]| result(for(v, merger[u64,+], |b, i, x| merge(b, x)))"), "unsigned");
         assertNull(plan("|v: vec[f64]| result(for(iter(v, 0L, 10L, 2L), merger[f64,+], |b, i, x| merge(b, x)))"), "stride");
         assertNull(plan("|v: vec[f64], s: i64| result(for(iter(v, 0L, 10L, s), merger[f64,+], |b, i, x| merge(b, x)))"),

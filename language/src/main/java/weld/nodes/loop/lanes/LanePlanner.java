@@ -35,8 +35,8 @@ import weld.types.WeldType;
  * kinds, {@code min} and {@code max} on the integers. A merge guarded by a condition merges
  * {@code select(cond, value, identity)}. Example:
  * {@code |b, i, x| if(x > t, merge(b, x * 2.0), b)}. Integer {@code /} and {@code %} are taken on {@code i32} and
- * {@code i64} by a loop-invariant divisor only (checked before each chunk: a zero must raise its error where the scalar
- * loop reaches it). Floating-point {@code min}/{@code max} and {@code !=} are left out (their NaN semantics differ
+ * {@code i64} by a loop-invariant divisor or an element the loop reads (checked before each chunk: a zero must raise
+ * its error where the scalar loop reaches it). Floating-point {@code min}/{@code max} and {@code !=} are left out (their NaN semantics differ
  * from the Vector API's).
  */
 public final class LanePlanner {
@@ -59,12 +59,14 @@ public final class LanePlanner {
 
     /**
      * The kernel, the loop-invariant expressions whose values it takes, in order, the array class each iterator's
-     * store must have, and the invariants (by index) that divide integers: the kernel runs only while none of them
-     * is 0 or -1 (else the scalar loop runs, which reports a division by zero at its position if it reaches it, and
-     * wraps {@code i32} minimum / -1 as the scalar division does).
+     * store must have, the invariants (by index) that divide integers, and the inputs (iterators, then
+     * {@link #inputs}, by index) whose elements divide integers: the kernel runs only while none of those values is
+     * 0 or -1 in the iterations it runs (else the scalar loop runs, which reports a division by zero at its position
+     * if it reaches it, also where a guard keeps the division from that row, and wraps the minimum / -1 as the scalar
+     * division does; the kernel computes every lane).
      */
     public record Plan(LaneKernel kernel, List<Expr> invariants, Class<?>[] arrays, List<Input> inputs,
-                       List<Integer> divisors) {
+                       List<Integer> divisors, List<Integer> divisorInputs) {
     }
 
     /** What the kernel reads like one more iterator, after the loop's iterators (in the order of {@link Plan#inputs}). */
@@ -97,6 +99,8 @@ public final class LanePlanner {
     private final List<Expr> invariants = new ArrayList<>();
     /** The invariants (by index) that divide integers. */
     private final List<Integer> divisors = new ArrayList<>();
+    /** The inputs (by index) whose elements divide integers. */
+    private final List<Integer> divisorInputs = new ArrayList<>();
     /** The invariant node of each literal value (by kind and value) and variable already taken. */
     private final Map<Object, LaneNode> invariantNodes = new HashMap<>();
     private final Map<Symbol, LaneNode> env = new HashMap<>();
@@ -203,7 +207,7 @@ public final class LanePlanner {
         return new Plan(new LaneKernel(nodes.toArray(LaneNode[]::new), used.toArray(LaneNode.Element[]::new),
                 components), invariants, f.iters().stream().map(it -> it.kind() == IterKind.RANGE
                 || !(it.type().resolve() instanceof WeldType.Scalar) ? null : arrayClass(it.type()))
-                .toArray(Class<?>[]::new), inputs, divisors);
+                .toArray(Class<?>[]::new), inputs, divisors, divisorInputs);
     }
 
     private static Class<?> arrayClass(WeldType elem) {
@@ -365,20 +369,26 @@ public final class LanePlanner {
         if (!ok) {
             throw new Unsupported();
         }
-        if (!k.isFloat() && (b.op() == BinOp.DIV || b.op() == BinOp.MOD)
-                && !divisors.contains(((LaneNode.Invariant) r).invariant)) {
-            divisors.add(((LaneNode.Invariant) r).invariant);
+        if (!k.isFloat() && (b.op() == BinOp.DIV || b.op() == BinOp.MOD)) {
+            if (r instanceof LaneNode.Invariant v && !divisors.contains(v.invariant)) {
+                divisors.add(v.invariant);
+            } else if (r instanceof LaneNode.Element e && !divisorInputs.contains(e.iterator)) {
+                divisorInputs.add(e.iterator);
+            }
         }
         return add(new LaneNode.Binary(nodes.size(), b.op(), l, r));
     }
 
     /**
      * Whether an integer {@code /} or {@code %} of kind {@code k} by {@code divisor} can run in the kernel: an
-     * {@code i32} or {@code i64} by a loop-invariant value, computed through {@code f64} lanes where that is exact
-     * (see {@link LaneNode.Binary}) while the divisor is neither 0 nor -1 ({@link Plan#divisors}).
+     * {@code i32} or {@code i64} by a loop-invariant value or by an element the loop reads (of an iterator, a struct
+     * column or a lookup over the index), computed through {@code f64} lanes where that is exact (see
+     * {@link LaneNode.Binary}) while no divisor is 0 or -1 ({@link Plan#divisors}, {@link Plan#divisorInputs}). A
+     * divisor computed per iteration is not taken: the kernel cannot tell before it runs whether it is 0.
      */
     private static boolean integerDivision(ScalarKind k, LaneNode divisor) {
-        return (k == ScalarKind.I32 || k == ScalarKind.I64) && divisor instanceof LaneNode.Invariant;
+        return (k == ScalarKind.I32 || k == ScalarKind.I64) && (divisor instanceof LaneNode.Invariant
+                || divisor instanceof LaneNode.Element e && !e.bytes);
     }
 
     private LaneNode unary(Expr.Unary u) {
