@@ -192,6 +192,42 @@ class LauncherIT {
     }
 
     /**
+     * Integer division by an element runs in compiled kernels up to each divisor that is 0 or -1, whose row the scalar
+     * body runs: compiled before the first call, the results are the scalar loop's, and a zero divided by fails
+     * as there.
+     */
+    @Test
+    void integerDivisionByAnElementInCompiledCodeMatchesTheScalarLoop() throws Exception {
+        java.util.Random rnd = new java.util.Random(13);
+        StringBuilder v = new StringBuilder("[");
+        StringBuilder d = new StringBuilder("[");
+        for (int i = 0; i < 5003; i++) {
+            long divisor = i % 700 == 5 ? 0 : i % 333 == 7 ? -1 : rnd.nextInt(2001) - 1000;
+            v.append(i == 0 ? "" : ", ").append(i % 999 == 7 ? Long.MIN_VALUE : rnd.nextLong() >> rnd.nextInt(64));
+            d.append(i == 0 ? "" : ", ").append(divisor);
+        }
+        Path args = dir.resolve("division-args.json");
+        Files.writeString(args, "[" + v + "], " + d + "]]");
+        Path prog = dir.resolve("division.weld");
+        Files.writeString(prog, """
+                |v: vec[i64], d: vec[i64]|
+                  {result(for(zip(v, d), merger[i64,+], |b, i, e| if(e.$1 != 0L, merge(b, e.$0 / e.$1), b))),
+                   result(for(zip(v, d), merger[i64,max], |b, i, e| if(e.$1 != 0L, merge(b, e.$0 % e.$1), b)))}
+                """);
+        Result scalar = scalarLoops(prog, args);
+        Result compiled = compiledAtOnce(prog, args);
+        assertEquals(scalar.out(), compiled.out());
+        assertTrue(scalar.out().startsWith("["), scalar.out());
+        Path unguarded = dir.resolve("division-by-zero.weld");
+        Files.writeString(unguarded, "|v: vec[i64], d: vec[i64]| result(for(zip(v, d), merger[i64,+], |b, i, e| merge(b, e.$0 / e.$1)))");
+        Result failed = weld(null, "--engine.CompileImmediately=true", "--engine.BackgroundCompilation=false", "run",
+                unguarded.toString(), "--args", args.toString());
+        assertEquals(1, failed.exit(), failed.out() + failed.err());
+        assertTrue(failed.err().contains("division by zero"), failed.err());
+        assertFalse(failed.err().contains("\tat "), failed.err());
+    }
+
+    /**
      * Kernels with math functions run in stages in compiled code (vector loops around the math library's calls over
      * block buffers): compiled before the first call, with several blocks and a partial one, one to three stages,
      * values carried across stages, masks, an invariant's function, and a merge into a vecmerger at the loop index,
