@@ -47,6 +47,10 @@ public final class VectorIndexedMergeBody extends KernelBody {
         // body), so it keeps the scalar blocks until then. So does first-tier code (see VectorReductionBody).
         if (!kernelRuns() || kernel.staged() && CompilerDirectives.inInterpreter()
                 || CompilerDirectives.inCompiledCode() && CompilerDirectives.hasNextTier()) {
+            if (primeDue()) {
+                // The fused form exists before the loop compiles (see LaneKernel.fused).
+                kernel.fused();
+            }
             kernel.scalarBlocks().runIndexedMerge(inputs.stores(frame), inputs.bases(frame), i, to,
                     inputs.invariants(frame), v.store());
             advance(frame, i, to - i);

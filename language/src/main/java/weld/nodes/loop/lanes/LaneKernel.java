@@ -65,15 +65,25 @@ public final class LaneKernel {
      * The same update function as one loop of vector operations in compiled code, or null if it cannot be. Created on
      * first use, not with the kernel: it initializes the Vector API's classes of its kinds (10-25 ms each in a cold
      * JVM), which a program compiled but never run on long loops does not need (a first call on short inputs runs the
-     * scalar blocks). Parallel tasks may create it at once; they get equal kernels.
+     * scalar blocks). The bodies create it in the interpreter before their loop compiles ({@code KernelBody.primeDue});
+     * compiled code that finds none creates it and then invalidates itself. Parallel tasks may create it at once; they
+     * get equal kernels.
      */
     public FusedKernel fused() {
         FusedKernel f = fused;
         if (f == null && fusible) {
+            // Created before the transfer: compiled code resumes in the interpreter at its last side effect, which
+            // may be before this call, and the interpreter may then take a path without the fused kernel.
+            f = createFused();
             CompilerDirectives.transferToInterpreterAndInvalidate();
-            f = FusedKernel.of(nodes, components);
-            fused = f;
         }
+        return f;
+    }
+
+    @TruffleBoundary
+    private FusedKernel createFused() {
+        FusedKernel f = FusedKernel.of(nodes, components);
+        fused = f;
         return f;
     }
 
