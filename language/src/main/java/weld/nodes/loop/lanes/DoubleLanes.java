@@ -17,6 +17,8 @@ import weld.syntax.UnaryOp;
  */
 final class DoubleLanes {
     static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    /** {@link #S}'s vector class, the exact class of every vector loaded (see {@link #binary}). */
+    private static final Class<DoubleVector> V = exactClass(S);
 
     private DoubleLanes() {
     }
@@ -26,7 +28,10 @@ final class DoubleLanes {
      * computed and stored. C2 made an object of every vector otherwise: of one passed to a method it did not inline
      * (it does not inline a method it has compiled on its own into a larger one), of one merged from a switch over
      * operators, and of one carried around a loop (typed by its declared class while C2 parses the loop, so that its
-     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute).
+     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute). Every vector
+     * loaded is cast to its exact class ({@link #V}), as C2 intrinsifies a load only after parsing the loop: on a busy
+     * machine, with the loads' class unknown, C2 bound the operations by those profiles in about 1 run in 15 and made
+     * an object of every vector.
      */
     static void binary(BinOp op, double[] a, int ao, double[] b, int bo, double[] out, int n) {
         switch (op) {
@@ -41,44 +46,52 @@ final class DoubleLanes {
     private static void add(double[] a, int ao, double[] b, int bo, double[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).add(DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).add(V.cast(DoubleVector.fromArray(S, b, bo + k)))
+                    .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).add(DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).add(V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void sub(double[] a, int ao, double[] b, int bo, double[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).sub(DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).sub(V.cast(DoubleVector.fromArray(S, b, bo + k)))
+                    .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).sub(DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).sub(V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void mul(double[] a, int ao, double[] b, int bo, double[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).mul(DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).mul(V.cast(DoubleVector.fromArray(S, b, bo + k)))
+                    .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).mul(DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).mul(V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void div(double[] a, int ao, double[] b, int bo, double[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).div(DoubleVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).div(V.cast(DoubleVector.fromArray(S, b, bo + k)))
+                    .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).div(DoubleVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).div(V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
@@ -98,12 +111,14 @@ final class DoubleLanes {
     private static void eq(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.EQ, DoubleVector.fromArray(S, b, bo + k))
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.EQ, DoubleVector.fromArray(S, b, bo + k, m))
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -111,12 +126,14 @@ final class DoubleLanes {
     private static void ne(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.NE, DoubleVector.fromArray(S, b, bo + k))
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.NE, DoubleVector.fromArray(S, b, bo + k, m))
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -124,12 +141,14 @@ final class DoubleLanes {
     private static void lt(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.LT, DoubleVector.fromArray(S, b, bo + k))
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LT, DoubleVector.fromArray(S, b, bo + k, m))
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -137,12 +156,14 @@ final class DoubleLanes {
     private static void le(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.LE, DoubleVector.fromArray(S, b, bo + k))
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LE, DoubleVector.fromArray(S, b, bo + k, m))
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -150,12 +171,14 @@ final class DoubleLanes {
     private static void gt(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.GT, DoubleVector.fromArray(S, b, bo + k))
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).compare(VectorOperators.GT,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GT, DoubleVector.fromArray(S, b, bo + k, m))
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GT,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -163,12 +186,14 @@ final class DoubleLanes {
     private static void ge(double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, a, ao + k).compare(VectorOperators.GE, DoubleVector.fromArray(S, b, bo + k))
+            V.cast(DoubleVector.fromArray(S, a, ao + k)).compare(VectorOperators.GE,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GE, DoubleVector.fromArray(S, b, bo + k, m))
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GE,
+                    V.cast(DoubleVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -177,12 +202,12 @@ final class DoubleLanes {
     static void blend(boolean[] c, int co, double[] t, int to, double[] f, int fo, double[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, f, fo + k).blend(DoubleVector.fromArray(S, t, to + k),
+            V.cast(DoubleVector.fromArray(S, f, fo + k)).blend(V.cast(DoubleVector.fromArray(S, t, to + k)),
                     VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, f, fo + k, m).blend(DoubleVector.fromArray(S, t, to + k, m),
+            V.cast(DoubleVector.fromArray(S, f, fo + k, m)).blend(V.cast(DoubleVector.fromArray(S, t, to + k, m)),
                     VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
         }
     }
@@ -203,24 +228,26 @@ final class DoubleLanes {
     private static void reduceAdd(double[] a, int ao, int n, double[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, lanes, 0).add(DoubleVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(DoubleVector.fromArray(S, lanes, 0)).add(V.cast(DoubleVector.fromArray(S, a, ao + k)))
+                    .intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector acc = DoubleVector.fromArray(S, lanes, 0);
-            acc.blend(acc.add(DoubleVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            DoubleVector acc = V.cast(DoubleVector.fromArray(S, lanes, 0));
+            acc.blend(acc.add(V.cast(DoubleVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
     private static void reduceMul(double[] a, int ao, int n, double[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            DoubleVector.fromArray(S, lanes, 0).mul(DoubleVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(DoubleVector.fromArray(S, lanes, 0)).mul(V.cast(DoubleVector.fromArray(S, a, ao + k)))
+                    .intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector acc = DoubleVector.fromArray(S, lanes, 0);
-            acc.blend(acc.mul(DoubleVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            DoubleVector acc = V.cast(DoubleVector.fromArray(S, lanes, 0));
+            acc.blend(acc.mul(V.cast(DoubleVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
@@ -254,91 +281,91 @@ final class DoubleLanes {
     private static void neg(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).neg().intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).neg().intoArray(out, k, m);
         }
     }
 
     private static void sqrt(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).sqrt().intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).sqrt().intoArray(out, k, m);
         }
     }
 
     private static void exp(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.EXP).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.EXP).intoArray(out, k, m);
         }
     }
 
     private static void log(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.LOG).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.LOG).intoArray(out, k, m);
         }
     }
 
     private static void sin(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.SIN).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.SIN).intoArray(out, k, m);
         }
     }
 
     private static void cos(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.COS).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.COS).intoArray(out, k, m);
         }
     }
 
     private static void tan(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.TAN).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.TAN).intoArray(out, k, m);
         }
     }
 
     private static void asin(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.ASIN).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.ASIN).intoArray(out, k, m);
         }
     }
 
     private static void acos(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.ACOS).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.ACOS).intoArray(out, k, m);
         }
     }
 
     private static void atan(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.ATAN).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.ATAN).intoArray(out, k, m);
         }
     }
 
     private static void sinh(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.SINH).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.SINH).intoArray(out, k, m);
         }
     }
 
     private static void cosh(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.COSH).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.COSH).intoArray(out, k, m);
         }
     }
 
     private static void tanh(double[] a, int ao, double[] out, int n) {
         for (int k = 0; k < n; k += S.length()) {
             VectorMask<Double> m = S.indexInRange(k, n);
-            DoubleVector.fromArray(S, a, ao + k, m).lanewise(VectorOperators.TANH).intoArray(out, k, m);
+            V.cast(DoubleVector.fromArray(S, a, ao + k, m)).lanewise(VectorOperators.TANH).intoArray(out, k, m);
         }
     }
 
@@ -347,5 +374,11 @@ final class DoubleLanes {
         double[] a = new double[n];
         java.util.Arrays.fill(a, v);
         return a;
+    }
+
+    /** The class of {@code species}' vectors, as the class of its kind's vectors. */
+    @SuppressWarnings("unchecked")
+    private static Class<DoubleVector> exactClass(VectorSpecies<Double> species) {
+        return (Class<DoubleVector>) species.vectorType();
     }
 }

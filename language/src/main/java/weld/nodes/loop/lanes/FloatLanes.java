@@ -17,6 +17,8 @@ import weld.syntax.UnaryOp;
  */
 final class FloatLanes {
     static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+    /** {@link #S}'s vector class, the exact class of every vector loaded (see {@link #binary}). */
+    private static final Class<FloatVector> V = exactClass(S);
 
     private FloatLanes() {
     }
@@ -26,7 +28,10 @@ final class FloatLanes {
      * computed and stored. C2 made an object of every vector otherwise: of one passed to a method it did not inline
      * (it does not inline a method it has compiled on its own into a larger one), of one merged from a switch over
      * operators, and of one carried around a loop (typed by its declared class while C2 parses the loop, so that its
-     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute).
+     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute). Every vector
+     * loaded is cast to its exact class ({@link #V}), as C2 intrinsifies a load only after parsing the loop: on a busy
+     * machine, with the loads' class unknown, C2 bound the operations by those profiles in about 1 run in 15 and made
+     * an object of every vector.
      */
     static void binary(BinOp op, float[] a, int ao, float[] b, int bo, float[] out, int n) {
         switch (op) {
@@ -41,44 +46,52 @@ final class FloatLanes {
     private static void add(float[] a, int ao, float[] b, int bo, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).add(FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k)).add(V.cast(FloatVector.fromArray(S, b, bo + k))).intoArray(out,
+                    k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).add(FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).add(V.cast(FloatVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void sub(float[] a, int ao, float[] b, int bo, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).sub(FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k)).sub(V.cast(FloatVector.fromArray(S, b, bo + k))).intoArray(out,
+                    k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).sub(FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).sub(V.cast(FloatVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void mul(float[] a, int ao, float[] b, int bo, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).mul(FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k)).mul(V.cast(FloatVector.fromArray(S, b, bo + k))).intoArray(out,
+                    k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).mul(FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).mul(V.cast(FloatVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void div(float[] a, int ao, float[] b, int bo, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).div(FloatVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k)).div(V.cast(FloatVector.fromArray(S, b, bo + k))).intoArray(out,
+                    k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).div(FloatVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).div(V.cast(FloatVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
@@ -98,12 +111,14 @@ final class FloatLanes {
     private static void eq(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.EQ, FloatVector.fromArray(S, b, bo + k))
+            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.EQ, FloatVector.fromArray(S, b, bo + k, m))
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -111,12 +126,14 @@ final class FloatLanes {
     private static void ne(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.NE, FloatVector.fromArray(S, b, bo + k))
+            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.NE, FloatVector.fromArray(S, b, bo + k, m))
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -124,12 +141,14 @@ final class FloatLanes {
     private static void lt(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.LT, FloatVector.fromArray(S, b, bo + k))
+            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LT, FloatVector.fromArray(S, b, bo + k, m))
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -137,12 +156,14 @@ final class FloatLanes {
     private static void le(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.LE, FloatVector.fromArray(S, b, bo + k))
+            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LE, FloatVector.fromArray(S, b, bo + k, m))
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -150,12 +171,14 @@ final class FloatLanes {
     private static void gt(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.GT, FloatVector.fromArray(S, b, bo + k))
+            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.GT,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GT, FloatVector.fromArray(S, b, bo + k, m))
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GT,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -163,12 +186,14 @@ final class FloatLanes {
     private static void ge(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).compare(VectorOperators.GE, FloatVector.fromArray(S, b, bo + k))
+            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.GE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GE, FloatVector.fromArray(S, b, bo + k, m))
+            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -177,12 +202,12 @@ final class FloatLanes {
     static void blend(boolean[] c, int co, float[] t, int to, float[] f, int fo, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, f, fo + k).blend(FloatVector.fromArray(S, t, to + k),
+            V.cast(FloatVector.fromArray(S, f, fo + k)).blend(V.cast(FloatVector.fromArray(S, t, to + k)),
                     VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector.fromArray(S, f, fo + k, m).blend(FloatVector.fromArray(S, t, to + k, m),
+            V.cast(FloatVector.fromArray(S, f, fo + k, m)).blend(V.cast(FloatVector.fromArray(S, t, to + k, m)),
                     VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
         }
     }
@@ -203,24 +228,26 @@ final class FloatLanes {
     private static void reduceAdd(float[] a, int ao, int n, float[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, lanes, 0).add(FloatVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(FloatVector.fromArray(S, lanes, 0)).add(V.cast(FloatVector.fromArray(S, a, ao + k)))
+                    .intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector acc = FloatVector.fromArray(S, lanes, 0);
-            acc.blend(acc.add(FloatVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            FloatVector acc = V.cast(FloatVector.fromArray(S, lanes, 0));
+            acc.blend(acc.add(V.cast(FloatVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
     private static void reduceMul(float[] a, int ao, int n, float[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, lanes, 0).mul(FloatVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(FloatVector.fromArray(S, lanes, 0)).mul(V.cast(FloatVector.fromArray(S, a, ao + k)))
+                    .intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            FloatVector acc = FloatVector.fromArray(S, lanes, 0);
-            acc.blend(acc.mul(FloatVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            FloatVector acc = V.cast(FloatVector.fromArray(S, lanes, 0));
+            acc.blend(acc.mul(V.cast(FloatVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
@@ -236,20 +263,20 @@ final class FloatLanes {
     private static void neg(float[] a, int ao, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).neg().intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k)).neg().intoArray(out, k);
         }
         if (k < n) {
-            FloatVector.fromArray(S, a, ao + k, S.indexInRange(k, n)).neg().intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k, S.indexInRange(k, n))).neg().intoArray(out, k);
         }
     }
 
     private static void sqrt(float[] a, int ao, float[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            FloatVector.fromArray(S, a, ao + k).sqrt().intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k)).sqrt().intoArray(out, k);
         }
         if (k < n) {
-            FloatVector.fromArray(S, a, ao + k, S.indexInRange(k, n)).sqrt().intoArray(out, k);
+            V.cast(FloatVector.fromArray(S, a, ao + k, S.indexInRange(k, n))).sqrt().intoArray(out, k);
         }
     }
 
@@ -258,5 +285,11 @@ final class FloatLanes {
         float[] a = new float[n];
         java.util.Arrays.fill(a, v);
         return a;
+    }
+
+    /** The class of {@code species}' vectors, as the class of its kind's vectors. */
+    @SuppressWarnings("unchecked")
+    private static Class<FloatVector> exactClass(VectorSpecies<Float> species) {
+        return (Class<FloatVector>) species.vectorType();
     }
 }

@@ -19,10 +19,13 @@ import weld.syntax.UnaryOp;
  */
 final class IntLanes {
     static final VectorSpecies<Integer> S = IntVector.SPECIES_PREFERRED;
+    /** {@link #S}'s vector class, the exact class of every vector loaded (see {@link #binary}). */
+    private static final Class<IntVector> V = exactClass(S);
     /** The {@code f64} lanes a division computes in, and as many {@code int} lanes. */
     private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Integer> HALF = VectorSpecies.of(int.class,
             VectorShape.forBitSize(D.length() * Integer.SIZE));
+    private static final Class<IntVector> HV = exactClass(HALF);
 
     private IntLanes() {
     }
@@ -32,7 +35,10 @@ final class IntLanes {
      * computed and stored. C2 made an object of every vector otherwise: of one passed to a method it did not inline
      * (it does not inline a method it has compiled on its own into a larger one), of one merged from a switch over
      * operators, and of one carried around a loop (typed by its declared class while C2 parses the loop, so that its
-     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute).
+     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute). Every vector
+     * loaded is cast to its exact class ({@link #V}), as C2 intrinsifies a load only after parsing the loop: on a busy
+     * machine, with the loads' class unknown, C2 bound the operations by those profiles in about 1 run in 15 and made
+     * an object of every vector.
      */
     static void binary(BinOp op, int[] a, int ao, int[] b, int bo, int[] out, int n) {
         switch (op) {
@@ -54,8 +60,10 @@ final class IntLanes {
     private static void div(int[] a, int ao, int[] b, int bo, int[] out, int n) {
         int k = 0;
         for (int up = HALF.loopBound(n); k < up; k += HALF.length()) {
-            DoubleVector x = (DoubleVector) IntVector.fromArray(HALF, a, ao + k).convertShape(VectorOperators.I2D, D, 0);
-            DoubleVector y = (DoubleVector) IntVector.fromArray(HALF, b, bo + k).convertShape(VectorOperators.I2D, D, 0);
+            DoubleVector x = (DoubleVector) HV.cast(IntVector.fromArray(HALF, a, ao + k))
+                    .convertShape(VectorOperators.I2D, D, 0);
+            DoubleVector y = (DoubleVector) HV.cast(IntVector.fromArray(HALF, b, bo + k))
+                    .convertShape(VectorOperators.I2D, D, 0);
             ((IntVector) x.div(y).convertShape(VectorOperators.D2I, HALF, 0)).intoArray(out, k);
         }
         for (; k < n; k++) {
@@ -67,8 +75,8 @@ final class IntLanes {
     private static void mod(int[] a, int ao, int[] b, int bo, int[] out, int n) {
         int k = 0;
         for (int up = HALF.loopBound(n); k < up; k += HALF.length()) {
-            IntVector x = IntVector.fromArray(HALF, a, ao + k);
-            IntVector y = IntVector.fromArray(HALF, b, bo + k);
+            IntVector x = HV.cast(IntVector.fromArray(HALF, a, ao + k));
+            IntVector y = HV.cast(IntVector.fromArray(HALF, b, bo + k));
             DoubleVector q = ((DoubleVector) x.convertShape(VectorOperators.I2D, D, 0))
                     .div((DoubleVector) y.convertShape(VectorOperators.I2D, D, 0));
             x.sub(((IntVector) q.convertShape(VectorOperators.D2I, HALF, 0)).mul(y)).intoArray(out, k);
@@ -81,55 +89,60 @@ final class IntLanes {
     private static void add(int[] a, int ao, int[] b, int bo, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).add(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k)).add(V.cast(IntVector.fromArray(S, b, bo + k))).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).add(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).add(V.cast(IntVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void sub(int[] a, int ao, int[] b, int bo, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).sub(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k)).sub(V.cast(IntVector.fromArray(S, b, bo + k))).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).sub(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).sub(V.cast(IntVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void mul(int[] a, int ao, int[] b, int bo, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).mul(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k)).mul(V.cast(IntVector.fromArray(S, b, bo + k))).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).mul(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).mul(V.cast(IntVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void min(int[] a, int ao, int[] b, int bo, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).min(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k)).min(V.cast(IntVector.fromArray(S, b, bo + k))).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).min(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).min(V.cast(IntVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void max(int[] a, int ao, int[] b, int bo, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).max(IntVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k)).max(V.cast(IntVector.fromArray(S, b, bo + k))).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).max(IntVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).max(V.cast(IntVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
@@ -149,12 +162,14 @@ final class IntLanes {
     private static void eq(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.EQ, IntVector.fromArray(S, b, bo + k))
+            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
+                    V.cast(IntVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.EQ, IntVector.fromArray(S, b, bo + k, m))
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -162,12 +177,14 @@ final class IntLanes {
     private static void ne(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.NE, IntVector.fromArray(S, b, bo + k))
+            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
+                    V.cast(IntVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.NE, IntVector.fromArray(S, b, bo + k, m))
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -175,12 +192,14 @@ final class IntLanes {
     private static void lt(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.LT, IntVector.fromArray(S, b, bo + k))
+            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
+                    V.cast(IntVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LT, IntVector.fromArray(S, b, bo + k, m))
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -188,12 +207,14 @@ final class IntLanes {
     private static void le(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.LE, IntVector.fromArray(S, b, bo + k))
+            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
+                    V.cast(IntVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LE, IntVector.fromArray(S, b, bo + k, m))
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -201,12 +222,14 @@ final class IntLanes {
     private static void gt(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.GT, IntVector.fromArray(S, b, bo + k))
+            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.GT,
+                    V.cast(IntVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GT, IntVector.fromArray(S, b, bo + k, m))
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GT,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -214,12 +237,14 @@ final class IntLanes {
     private static void ge(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).compare(VectorOperators.GE, IntVector.fromArray(S, b, bo + k))
+            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.GE,
+                    V.cast(IntVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GE, IntVector.fromArray(S, b, bo + k, m))
+            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GE,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -228,12 +253,12 @@ final class IntLanes {
     static void blend(boolean[] c, int co, int[] t, int to, int[] f, int fo, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, f, fo + k).blend(IntVector.fromArray(S, t, to + k),
+            V.cast(IntVector.fromArray(S, f, fo + k)).blend(V.cast(IntVector.fromArray(S, t, to + k)),
                     VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector.fromArray(S, f, fo + k, m).blend(IntVector.fromArray(S, t, to + k, m),
+            V.cast(IntVector.fromArray(S, f, fo + k, m)).blend(V.cast(IntVector.fromArray(S, t, to + k, m)),
                     VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
         }
     }
@@ -256,48 +281,48 @@ final class IntLanes {
     private static void reduceAdd(int[] a, int ao, int n, int[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, lanes, 0).add(IntVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(IntVector.fromArray(S, lanes, 0)).add(V.cast(IntVector.fromArray(S, a, ao + k))).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector acc = IntVector.fromArray(S, lanes, 0);
-            acc.blend(acc.add(IntVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            IntVector acc = V.cast(IntVector.fromArray(S, lanes, 0));
+            acc.blend(acc.add(V.cast(IntVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
     private static void reduceMul(int[] a, int ao, int n, int[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, lanes, 0).mul(IntVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(IntVector.fromArray(S, lanes, 0)).mul(V.cast(IntVector.fromArray(S, a, ao + k))).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector acc = IntVector.fromArray(S, lanes, 0);
-            acc.blend(acc.mul(IntVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            IntVector acc = V.cast(IntVector.fromArray(S, lanes, 0));
+            acc.blend(acc.mul(V.cast(IntVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
     private static void reduceMin(int[] a, int ao, int n, int[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, lanes, 0).min(IntVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(IntVector.fromArray(S, lanes, 0)).min(V.cast(IntVector.fromArray(S, a, ao + k))).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector acc = IntVector.fromArray(S, lanes, 0);
-            acc.blend(acc.min(IntVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            IntVector acc = V.cast(IntVector.fromArray(S, lanes, 0));
+            acc.blend(acc.min(V.cast(IntVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
     private static void reduceMax(int[] a, int ao, int n, int[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, lanes, 0).max(IntVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(IntVector.fromArray(S, lanes, 0)).max(V.cast(IntVector.fromArray(S, a, ao + k))).intoArray(lanes, 0);
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            IntVector acc = IntVector.fromArray(S, lanes, 0);
-            acc.blend(acc.max(IntVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            IntVector acc = V.cast(IntVector.fromArray(S, lanes, 0));
+            acc.blend(acc.max(V.cast(IntVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
@@ -312,10 +337,10 @@ final class IntLanes {
     private static void neg(int[] a, int ao, int[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            IntVector.fromArray(S, a, ao + k).neg().intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k)).neg().intoArray(out, k);
         }
         if (k < n) {
-            IntVector.fromArray(S, a, ao + k, S.indexInRange(k, n)).neg().intoArray(out, k);
+            V.cast(IntVector.fromArray(S, a, ao + k, S.indexInRange(k, n))).neg().intoArray(out, k);
         }
     }
 
@@ -324,5 +349,11 @@ final class IntLanes {
         int[] a = new int[n];
         java.util.Arrays.fill(a, v);
         return a;
+    }
+
+    /** The class of {@code species}' vectors, as the class of its kind's vectors. */
+    @SuppressWarnings("unchecked")
+    private static Class<IntVector> exactClass(VectorSpecies<Integer> species) {
+        return (Class<IntVector>) species.vectorType();
     }
 }

@@ -18,6 +18,8 @@ import weld.syntax.UnaryOp;
  */
 final class LongLanes {
     static final VectorSpecies<Long> S = LongVector.SPECIES_PREFERRED;
+    /** {@link #S}'s vector class, the exact class of every vector loaded (see {@link #binary}). */
+    private static final Class<LongVector> V = exactClass(S);
     /** The {@code f64} lanes a division computes in: as many as {@link #S}'s. */
     private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
     /** Operands of smaller magnitude divide exactly through {@code f64} lanes (see {@code LaneNode.Binary}). */
@@ -31,7 +33,10 @@ final class LongLanes {
      * computed and stored. C2 made an object of every vector otherwise: of one passed to a method it did not inline
      * (it does not inline a method it has compiled on its own into a larger one), of one merged from a switch over
      * operators, and of one carried around a loop (typed by its declared class while C2 parses the loop, so that its
-     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute).
+     * operations are bound by their call sites' type profiles, which vectors of other shapes pollute). Every vector
+     * loaded is cast to its exact class ({@link #V}), as C2 intrinsifies a load only after parsing the loop: on a busy
+     * machine, with the loads' class unknown, C2 bound the operations by those profiles in about 1 run in 15 and made
+     * an object of every vector.
      */
     static void binary(BinOp op, long[] a, int ao, long[] b, int bo, long[] out, int n) {
         switch (op) {
@@ -55,8 +60,8 @@ final class LongLanes {
     private static void divide(long[] a, int ao, long[] b, int bo, long[] out, int n, boolean remainder) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector x = LongVector.fromArray(S, a, ao + k);
-            LongVector y = LongVector.fromArray(S, b, bo + k);
+            LongVector x = V.cast(LongVector.fromArray(S, a, ao + k));
+            LongVector y = V.cast(LongVector.fromArray(S, b, bo + k));
             if (x.lanewise(VectorOperators.ABS).compare(VectorOperators.UGE, EXACT)
                     .or(y.lanewise(VectorOperators.ABS).compare(VectorOperators.UGE, EXACT)).anyTrue()) {
                 for (int j = k; j < k + S.length(); j++) {
@@ -81,55 +86,65 @@ final class LongLanes {
     private static void add(long[] a, int ao, long[] b, int bo, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).add(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k)).add(V.cast(LongVector.fromArray(S, b, bo + k))).intoArray(out,
+                    k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).add(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).add(V.cast(LongVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void sub(long[] a, int ao, long[] b, int bo, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).sub(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k)).sub(V.cast(LongVector.fromArray(S, b, bo + k))).intoArray(out,
+                    k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).sub(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).sub(V.cast(LongVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void mul(long[] a, int ao, long[] b, int bo, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).mul(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k)).mul(V.cast(LongVector.fromArray(S, b, bo + k))).intoArray(out,
+                    k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).mul(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).mul(V.cast(LongVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void min(long[] a, int ao, long[] b, int bo, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).min(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k)).min(V.cast(LongVector.fromArray(S, b, bo + k))).intoArray(out,
+                    k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).min(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).min(V.cast(LongVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
     private static void max(long[] a, int ao, long[] b, int bo, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).max(LongVector.fromArray(S, b, bo + k)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k)).max(V.cast(LongVector.fromArray(S, b, bo + k))).intoArray(out,
+                    k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).max(LongVector.fromArray(S, b, bo + k, m)).intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).max(V.cast(LongVector.fromArray(S, b, bo + k, m)))
+                    .intoArray(out, k);
         }
     }
 
@@ -149,12 +164,14 @@ final class LongLanes {
     private static void eq(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.EQ, LongVector.fromArray(S, b, bo + k))
+            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
+                    V.cast(LongVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.EQ, LongVector.fromArray(S, b, bo + k, m))
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -162,12 +179,14 @@ final class LongLanes {
     private static void ne(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.NE, LongVector.fromArray(S, b, bo + k))
+            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
+                    V.cast(LongVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.NE, LongVector.fromArray(S, b, bo + k, m))
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -175,12 +194,14 @@ final class LongLanes {
     private static void lt(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.LT, LongVector.fromArray(S, b, bo + k))
+            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
+                    V.cast(LongVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LT, LongVector.fromArray(S, b, bo + k, m))
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -188,12 +209,14 @@ final class LongLanes {
     private static void le(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.LE, LongVector.fromArray(S, b, bo + k))
+            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
+                    V.cast(LongVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.LE, LongVector.fromArray(S, b, bo + k, m))
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -201,12 +224,14 @@ final class LongLanes {
     private static void gt(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.GT, LongVector.fromArray(S, b, bo + k))
+            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.GT,
+                    V.cast(LongVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GT, LongVector.fromArray(S, b, bo + k, m))
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GT,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -214,12 +239,14 @@ final class LongLanes {
     private static void ge(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).compare(VectorOperators.GE, LongVector.fromArray(S, b, bo + k))
+            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.GE,
+                    V.cast(LongVector.fromArray(S, b, bo + k)))
                     .intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, a, ao + k, m).compare(VectorOperators.GE, LongVector.fromArray(S, b, bo + k, m))
+            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GE,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
                     .intoArray(out, k);
         }
     }
@@ -228,12 +255,12 @@ final class LongLanes {
     static void blend(boolean[] c, int co, long[] t, int to, long[] f, int fo, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, f, fo + k).blend(LongVector.fromArray(S, t, to + k),
+            V.cast(LongVector.fromArray(S, f, fo + k)).blend(V.cast(LongVector.fromArray(S, t, to + k)),
                     VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector.fromArray(S, f, fo + k, m).blend(LongVector.fromArray(S, t, to + k, m),
+            V.cast(LongVector.fromArray(S, f, fo + k, m)).blend(V.cast(LongVector.fromArray(S, t, to + k, m)),
                     VectorMask.fromArray(S, c, co + k)).intoArray(out, k);
         }
     }
@@ -256,48 +283,52 @@ final class LongLanes {
     private static void reduceAdd(long[] a, int ao, int n, long[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, lanes, 0).add(LongVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(LongVector.fromArray(S, lanes, 0)).add(V.cast(LongVector.fromArray(S, a, ao + k))).intoArray(lanes,
+                    0);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector acc = LongVector.fromArray(S, lanes, 0);
-            acc.blend(acc.add(LongVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            LongVector acc = V.cast(LongVector.fromArray(S, lanes, 0));
+            acc.blend(acc.add(V.cast(LongVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
     private static void reduceMul(long[] a, int ao, int n, long[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, lanes, 0).mul(LongVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(LongVector.fromArray(S, lanes, 0)).mul(V.cast(LongVector.fromArray(S, a, ao + k))).intoArray(lanes,
+                    0);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector acc = LongVector.fromArray(S, lanes, 0);
-            acc.blend(acc.mul(LongVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            LongVector acc = V.cast(LongVector.fromArray(S, lanes, 0));
+            acc.blend(acc.mul(V.cast(LongVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
     private static void reduceMin(long[] a, int ao, int n, long[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, lanes, 0).min(LongVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(LongVector.fromArray(S, lanes, 0)).min(V.cast(LongVector.fromArray(S, a, ao + k))).intoArray(lanes,
+                    0);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector acc = LongVector.fromArray(S, lanes, 0);
-            acc.blend(acc.min(LongVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            LongVector acc = V.cast(LongVector.fromArray(S, lanes, 0));
+            acc.blend(acc.min(V.cast(LongVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
     private static void reduceMax(long[] a, int ao, int n, long[] lanes) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, lanes, 0).max(LongVector.fromArray(S, a, ao + k)).intoArray(lanes, 0);
+            V.cast(LongVector.fromArray(S, lanes, 0)).max(V.cast(LongVector.fromArray(S, a, ao + k))).intoArray(lanes,
+                    0);
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            LongVector acc = LongVector.fromArray(S, lanes, 0);
-            acc.blend(acc.max(LongVector.fromArray(S, a, ao + k, m)), m).intoArray(lanes, 0);
+            LongVector acc = V.cast(LongVector.fromArray(S, lanes, 0));
+            acc.blend(acc.max(V.cast(LongVector.fromArray(S, a, ao + k, m))), m).intoArray(lanes, 0);
         }
     }
 
@@ -312,10 +343,10 @@ final class LongLanes {
     private static void neg(long[] a, int ao, long[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            LongVector.fromArray(S, a, ao + k).neg().intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k)).neg().intoArray(out, k);
         }
         if (k < n) {
-            LongVector.fromArray(S, a, ao + k, S.indexInRange(k, n)).neg().intoArray(out, k);
+            V.cast(LongVector.fromArray(S, a, ao + k, S.indexInRange(k, n))).neg().intoArray(out, k);
         }
     }
 
@@ -324,5 +355,11 @@ final class LongLanes {
         long[] a = new long[n];
         java.util.Arrays.fill(a, v);
         return a;
+    }
+
+    /** The class of {@code species}' vectors, as the class of its kind's vectors. */
+    @SuppressWarnings("unchecked")
+    private static Class<LongVector> exactClass(VectorSpecies<Long> species) {
+        return (Class<LongVector>) species.vectorType();
     }
 }
