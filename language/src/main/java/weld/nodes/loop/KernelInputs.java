@@ -47,6 +47,11 @@ public final class KernelInputs extends Node {
         this.divisorInputs = divisorInputs;
     }
 
+    /** Whether elements of the kernel's inputs divide integers ({@link #divisorsClearUntil} scans them). */
+    boolean dividesByElements() {
+        return divisorInputs.length > 0;
+    }
+
     /**
      * Where the kernel must stop, at the latest {@code to}, when it starts at iteration {@code from}: at the first
      * iteration whose element of an input that divides integers is 0 or -1 (see {@link #ready}); {@code to} when

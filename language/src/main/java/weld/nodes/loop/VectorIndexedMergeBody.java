@@ -37,9 +37,12 @@ public final class VectorIndexedMergeBody extends KernelBody {
 
     @Override
     protected boolean execute(VirtualFrame frame, long i, long n) {
-        long to = kernelEnd(frame, i, n);
-        if (to < 0 || !(frame.getObject(builderSlot) instanceof VecMerger v) || v.isShared()
+        if (!kernelCanRun(frame, i, n) || !(frame.getObject(builderSlot) instanceof VecMerger v) || v.isShared()
                 || v.store().getClass() != targetClass || n > v.length()) {
+            return scalar.executeRepeating(frame);
+        }
+        long to = kernelEnd(frame, i, n);
+        if (stopsShort(i, to)) {
             return scalar.executeRepeating(frame);
         }
         // A staged kernel (one with math functions) runs in compiled code only: the interpreter would box every

@@ -37,8 +37,11 @@ public final class VectorReductionBody extends KernelBody {
 
     @Override
     protected boolean execute(VirtualFrame frame, long i, long n) {
+        if (!kernelCanRun(frame, i, n)) {
+            return scalar.executeRepeating(frame);
+        }
         long to = kernelEnd(frame, i, n);
-        if (to < 0) {
+        if (stopsShort(i, to)) {
             return scalar.executeRepeating(frame);
         }
         Object[] stores = inputs.stores(frame);
