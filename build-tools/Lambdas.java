@@ -19,6 +19,7 @@ import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
 import java.lang.constant.DirectMethodHandleDesc;
+import java.lang.constant.DirectMethodHandleDesc.Kind;
 import java.lang.constant.MethodTypeDesc;
 import java.lang.reflect.AccessFlag;
 import java.nio.file.Files;
@@ -59,14 +60,14 @@ final class Lambdas {
     }
 
     /** How the new class calls a lambda's implementation: the call's own parameter list (receiver first). */
-    private record Call(DirectMethodHandleDesc.Kind kind, ClassDesc owner, String name, MethodTypeDesc type,
+    private record Call(Kind kind, ClassDesc owner, String name, MethodTypeDesc type,
                         boolean ownerIsInterface) {
         List<ClassDesc> arguments() {
             return type.parameterList();
         }
 
         ClassDesc result() {
-            return kind == DirectMethodHandleDesc.Kind.CONSTRUCTOR ? owner : type.returnType();
+            return kind == Kind.CONSTRUCTOR ? owner : type.returnType();
         }
     }
 
@@ -106,7 +107,8 @@ final class Lambdas {
         ClassDesc hostDesc = host.thisClass().asSymbol();
         for (int n = 0; n < sites.size(); n++) {
             ClassDesc fn = ClassDesc.ofInternalName(host.thisClass().asInternalName() + INFIX + n);
-            Files.write(file.resolveSibling(hostFile + INFIX + n + ".class"), fnClass(files.classFile, fn, sites.get(n)));
+            byte[] bytes = fnClass(files.classFile, fn, sites.get(n));
+            Files.write(file.resolveSibling(hostFile + INFIX + n + ".class"), bytes);
         }
         int[] seen = {0};
         int[] next = {0};
@@ -144,7 +146,8 @@ final class Lambdas {
     }
 
     private static boolean isMetafactory(InvokeDynamicInstruction indy) {
-        return indy.bootstrapMethod().owner().equals(METAFACTORY) && indy.bootstrapMethod().methodName().equals("metafactory");
+        return indy.bootstrapMethod().owner().equals(METAFACTORY)
+                && indy.bootstrapMethod().methodName().equals("metafactory");
     }
 
     private static String key(MethodModel m) {
@@ -152,13 +155,14 @@ final class Lambdas {
     }
 
     /** The site's rewrite, or null where it stays an {@code invokedynamic}; records the host methods to open. */
-    private static Site site(ClassFiles files, ClassModel host, InvokeDynamicInstruction indy, Map<String, Opening> openings) {
+    private static Site site(ClassFiles files, ClassModel host, InvokeDynamicInstruction indy,
+                             Map<String, Opening> openings) {
         DirectMethodHandleDesc impl = (DirectMethodHandleDesc) indy.bootstrapArgs().get(1);
         MethodTypeDesc declared = MethodTypeDesc.ofDescriptor(impl.lookupDescriptor());
-        boolean isStatic = impl.kind() == DirectMethodHandleDesc.Kind.STATIC || impl.kind() == DirectMethodHandleDesc.Kind.INTERFACE_STATIC;
-        boolean isConstructor = impl.kind() == DirectMethodHandleDesc.Kind.CONSTRUCTOR;
-        boolean isSpecial = impl.kind() == DirectMethodHandleDesc.Kind.SPECIAL || impl.kind() == DirectMethodHandleDesc.Kind.INTERFACE_SPECIAL;
-        boolean isVirtual = impl.kind() == DirectMethodHandleDesc.Kind.VIRTUAL || impl.kind() == DirectMethodHandleDesc.Kind.INTERFACE_VIRTUAL;
+        boolean isStatic = impl.kind() == Kind.STATIC || impl.kind() == Kind.INTERFACE_STATIC;
+        boolean isConstructor = impl.kind() == Kind.CONSTRUCTOR;
+        boolean isSpecial = impl.kind() == Kind.SPECIAL || impl.kind() == Kind.INTERFACE_SPECIAL;
+        boolean isVirtual = impl.kind() == Kind.VIRTUAL || impl.kind() == Kind.INTERFACE_VIRTUAL;
         if (!isStatic && !isConstructor && !isSpecial && !isVirtual) {
             return null;
         }
@@ -187,7 +191,7 @@ final class Lambdas {
             } else if (impl.methodName().startsWith("lambda$")) {
                 MethodTypeDesc asStatic = declared.insertParameterTypes(0, hostDesc);
                 opening = new Opening(open | ClassFile.ACC_STATIC, asStatic, true);
-                call = new Call(hostIsInterface ? DirectMethodHandleDesc.Kind.INTERFACE_STATIC : DirectMethodHandleDesc.Kind.STATIC,
+                call = new Call(hostIsInterface ? Kind.INTERFACE_STATIC : Kind.STATIC,
                         hostDesc, impl.methodName(), asStatic, hostIsInterface);
             } else {
                 return null;
@@ -210,17 +214,20 @@ final class Lambdas {
     }
 
     /** Whether a class in {@code host}'s package may call {@code impl}, a method of another class. */
-    private static boolean accessible(ClassFiles files, ClassModel host, DirectMethodHandleDesc impl, MethodTypeDesc declared) {
+    private static boolean accessible(ClassFiles files, ClassModel host, DirectMethodHandleDesc impl,
+                                      MethodTypeDesc declared) {
         Optional<ClassModel> owner = files.model(impl.owner());
         if (owner.isEmpty()) {
             return false;
         }
-        Optional<MethodModel> method = owner.get().methods().stream().filter(m -> m.methodName().equalsString(impl.methodName())
+        Optional<MethodModel> method = owner.get().methods().stream()
+                .filter(m -> m.methodName().equalsString(impl.methodName())
                 && m.methodTypeSymbol().equals(declared)).findFirst();
         if (method.isEmpty()) {
             return false;
         }
-        boolean samePackage = ClassFiles.packageOf(impl.owner()).equals(ClassFiles.packageOf(host.thisClass().asSymbol()));
+        String hostPackage = ClassFiles.packageOf(host.thisClass().asSymbol());
+        boolean samePackage = ClassFiles.packageOf(impl.owner()).equals(hostPackage);
         int flags = method.get().flags().flagsMask();
         boolean publicOwner = owner.get().flags().has(AccessFlag.PUBLIC);
         if ((flags & ClassFile.ACC_PUBLIC) != 0) {
@@ -276,8 +283,9 @@ final class Lambdas {
                 code.aload(0).invokespecial(CD_Object, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void);
                 int slot = 1;
                 for (int i = 0; i < captured.size(); i++) {
-                    code.aload(0).loadLocal(TypeKind.from(captured.get(i)), slot).putfield(fn, "c" + i, captured.get(i));
-                    slot += TypeKind.from(captured.get(i)).slotSize();
+                    TypeKind kind = TypeKind.from(captured.get(i));
+                    code.aload(0).loadLocal(kind, slot).putfield(fn, "c" + i, captured.get(i));
+                    slot += kind.slotSize();
                 }
                 code.return_();
             });
@@ -308,7 +316,7 @@ final class Lambdas {
     private static void samBody(CodeBuilder code, ClassDesc fn, Call call, List<ClassDesc> captured, MethodTypeDesc sam,
                                 MethodTypeDesc instantiated) {
         List<ClassDesc> arguments = call.arguments();
-        if (call.kind() == DirectMethodHandleDesc.Kind.CONSTRUCTOR) {
+        if (call.kind() == Kind.CONSTRUCTOR) {
             code.new_(call.owner()).dup();
         }
         for (int i = 0; i < captured.size(); i++) {
@@ -324,9 +332,11 @@ final class Lambdas {
             Conversions.emit(code, instantiated.parameterType(j), arguments.get(captured.size() + j));
         }
         switch (call.kind()) {
-            case STATIC, INTERFACE_STATIC -> code.invokestatic(call.owner(), call.name(), call.type(), call.ownerIsInterface());
+            case STATIC, INTERFACE_STATIC ->
+                    code.invokestatic(call.owner(), call.name(), call.type(), call.ownerIsInterface());
             case VIRTUAL -> code.invokevirtual(call.owner(), call.name(), call.type().dropParameterTypes(0, 1));
-            case INTERFACE_VIRTUAL -> code.invokeinterface(call.owner(), call.name(), call.type().dropParameterTypes(0, 1));
+            case INTERFACE_VIRTUAL ->
+                    code.invokeinterface(call.owner(), call.name(), call.type().dropParameterTypes(0, 1));
             case CONSTRUCTOR -> code.invokespecial(call.owner(), ConstantDescs.INIT_NAME, call.type());
             default -> throw new IllegalStateException("not a call to rewrite: " + call);
         }

@@ -2,6 +2,7 @@ package weld.ir;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import weld.syntax.ScalarKind;
@@ -25,56 +26,65 @@ public final class IrPrinter {
     }
 
     public static String print(Expr e) {
+        return print(e, IrPrinter::print);
+    }
+
+    /**
+     * {@code e} printed with each of its subexpressions written as {@code sub} gives it: {@link #print(Expr)} with
+     * {@code sub} printing them in full, or a key of {@code e} made of its subexpressions' keys, in time linear in
+     * the tree's size (common subexpression elimination compares subtrees by such keys).
+     */
+    public static String print(Expr e, Function<Expr, String> sub) {
         return switch (e) {
             case Expr.Literal l -> literal(l.kind(), l.value());
             case Expr.Ident i -> i.symbol().uniqueName();
             case Expr.Binary b -> b.op().isFunctionForm()
-                    ? b.op().symbol + "(" + print(b.left()) + ", " + print(b.right()) + ")"
-                    : "(" + print(b.left()) + " " + b.op().symbol + " " + print(b.right()) + ")";
-            case Expr.Unary u -> u.op().isMath() ? u.op().symbol + "(" + print(u.operand()) + ")"
-                    : "(" + u.op().symbol + print(u.operand()) + ")";
-            case Expr.Cast c -> c.target().name + "(" + print(c.operand()) + ")";
-            case Expr.Let l -> "(let " + l.symbol().uniqueName() + ": " + l.value().type() + " = " + print(l.value()) + "; "
-                    + print(l.body()) + ")";
-            case Expr.If i -> "if(" + args(i.cond(), i.onTrue(), i.onFalse()) + ")";
-            case Expr.Select s -> "select(" + args(s.cond(), s.onTrue(), s.onFalse()) + ")";
+                    ? b.op().symbol + "(" + sub.apply(b.left()) + ", " + sub.apply(b.right()) + ")"
+                    : "(" + sub.apply(b.left()) + " " + b.op().symbol + " " + sub.apply(b.right()) + ")";
+            case Expr.Unary u -> u.op().isMath() ? u.op().symbol + "(" + sub.apply(u.operand()) + ")"
+                    : "(" + u.op().symbol + sub.apply(u.operand()) + ")";
+            case Expr.Cast c -> c.target().name + "(" + sub.apply(c.operand()) + ")";
+            case Expr.Let l -> "(let " + l.symbol().uniqueName() + ": " + l.value().type() + " = " + sub.apply(l.value()) + "; "
+                    + sub.apply(l.body()) + ")";
+            case Expr.If i -> "if(" + args(sub, i.cond(), i.onTrue(), i.onFalse()) + ")";
+            case Expr.Select s -> "select(" + args(sub, s.cond(), s.onTrue(), s.onFalse()) + ")";
             case Expr.Lambda l -> "|" + l.params().stream().map(IrPrinter::param).collect(Collectors.joining(", ")) + "| "
-                    + print(l.body());
-            case Expr.Iterate it -> "iterate(" + args(it.initial(), it.update()) + ")";
-            case Expr.MakeStruct s -> "{" + list(s.elems()) + "}";
-            case Expr.MakeVector v -> v.elems().isEmpty() ? "([]: " + v.type() + ")" : "[" + list(v.elems()) + "]";
-            case Expr.GetField g -> print(g.struct()) + ".$" + g.index();
-            case Expr.Annotated a -> annotations(a.annotations()) + " " + print(a.expr());
-            case Expr.Len l -> "len(" + print(l.vector()) + ")";
-            case Expr.Lookup l -> "lookup(" + args(l.collection(), l.key()) + ")";
-            case Expr.OptLookup l -> "optlookup(" + args(l.dict(), l.key()) + ")";
-            case Expr.KeyExists k -> "keyexists(" + args(k.dict(), k.key()) + ")";
-            case Expr.Slice s -> "slice(" + args(s.vector(), s.index(), s.size()) + ")";
-            case Expr.Sort s -> "sort(" + args(s.vector(), s.comparator()) + ")";
-            case Expr.ToVec t -> "tovec(" + print(t.dict()) + ")";
-            case Expr.Serialize s -> "serialize(" + print(s.value()) + ")";
-            case Expr.Deserialize d -> "deserialize[" + d.type() + "](" + print(d.bytes()) + ")";
-            case Expr.Broadcast b -> "broadcast(" + print(b.value()) + ")";
-            case Expr.Assert a -> "assert(" + print(a.cond()) + ")";
-            case Expr.Cudf c -> "cudf[" + c.symbolName() + "," + c.type() + "](" + list(c.args()) + ")";
-            case Expr.Merge m -> "merge(" + args(m.builder(), m.value()) + ")";
-            case Expr.Result r -> "result(" + print(r.builder()) + ")";
-            case Expr.NewBuilder n -> n.type() + (n.arg() == null ? "" : "(" + print(n.arg()) + ")");
-            case Expr.Iter it -> iter(it);
-            case Expr.For f -> "for(" + (f.iters().size() == 1 ? iter(f.iters().get(0)) : "zip(" + list(f.iters()) + ")")
-                    + ", " + print(f.builder()) + ", " + print(f.update()) + ")";
+                    + sub.apply(l.body());
+            case Expr.Iterate it -> "iterate(" + args(sub, it.initial(), it.update()) + ")";
+            case Expr.MakeStruct s -> "{" + list(sub, s.elems()) + "}";
+            case Expr.MakeVector v -> v.elems().isEmpty() ? "([]: " + v.type() + ")" : "[" + list(sub, v.elems()) + "]";
+            case Expr.GetField g -> sub.apply(g.struct()) + ".$" + g.index();
+            case Expr.Annotated a -> annotations(a.annotations()) + " " + sub.apply(a.expr());
+            case Expr.Len l -> "len(" + sub.apply(l.vector()) + ")";
+            case Expr.Lookup l -> "lookup(" + args(sub, l.collection(), l.key()) + ")";
+            case Expr.OptLookup l -> "optlookup(" + args(sub, l.dict(), l.key()) + ")";
+            case Expr.KeyExists k -> "keyexists(" + args(sub, k.dict(), k.key()) + ")";
+            case Expr.Slice s -> "slice(" + args(sub, s.vector(), s.index(), s.size()) + ")";
+            case Expr.Sort s -> "sort(" + args(sub, s.vector(), s.comparator()) + ")";
+            case Expr.ToVec t -> "tovec(" + sub.apply(t.dict()) + ")";
+            case Expr.Serialize s -> "serialize(" + sub.apply(s.value()) + ")";
+            case Expr.Deserialize d -> "deserialize[" + d.type() + "](" + sub.apply(d.bytes()) + ")";
+            case Expr.Broadcast b -> "broadcast(" + sub.apply(b.value()) + ")";
+            case Expr.Assert a -> "assert(" + sub.apply(a.cond()) + ")";
+            case Expr.Cudf c -> "cudf[" + c.symbolName() + "," + c.type() + "](" + list(sub, c.args()) + ")";
+            case Expr.Merge m -> "merge(" + args(sub, m.builder(), m.value()) + ")";
+            case Expr.Result r -> "result(" + sub.apply(r.builder()) + ")";
+            case Expr.NewBuilder n -> n.type() + (n.arg() == null ? "" : "(" + sub.apply(n.arg()) + ")");
+            case Expr.Iter it -> iter(sub, it);
+            case Expr.For f -> "for(" + (f.iters().size() == 1 ? iter(sub, f.iters().get(0)) : "zip(" + list(sub, f.iters()) + ")")
+                    + ", " + sub.apply(f.builder()) + ", " + sub.apply(f.update()) + ")";
         };
     }
 
-    private static String iter(Expr.Iter it) {
+    private static String iter(Function<Expr, String> sub, Expr.Iter it) {
         if (it.kind() == null) {
-            return print(it.data());
+            return sub.apply(it.data());
         }
         StringBuilder sb = new StringBuilder(it.kind().keyword).append('(');
         String sep = "";
         for (Expr x : new Expr[] {it.data(), it.start(), it.end(), it.stride()}) {
             if (x != null) {
-                sb.append(sep).append(print(x));
+                sb.append(sep).append(sub.apply(x));
                 sep = ", ";
             }
         }
@@ -85,12 +95,12 @@ public final class IrPrinter {
         return a.entrySet().stream().map(en -> en.getKey() + ":" + en.getValue()).collect(Collectors.joining(", ", "@(", ")"));
     }
 
-    private static String args(Expr... es) {
-        return list(List.of(es));
+    private static String args(Function<Expr, String> sub, Expr... es) {
+        return list(sub, List.of(es));
     }
 
-    private static String list(List<? extends Expr> es) {
-        return es.stream().map(IrPrinter::print).collect(Collectors.joining(", "));
+    private static String list(Function<Expr, String> sub, List<? extends Expr> es) {
+        return es.stream().map(sub).collect(Collectors.joining(", "));
     }
 
     /** A scalar literal in Weld syntax; values without a literal form are written as casts or expressions. */

@@ -1,5 +1,6 @@
 package weld.ir.passes;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -24,6 +25,8 @@ final class SubtreeFacts {
     private final Map<Expr, Boolean> touchesBuilder = new IdentityHashMap<>();
     private final Map<Expr, Integer> size = new IdentityHashMap<>();
     private final Map<Expr, String> key = new IdentityHashMap<>();
+    /** A number for each key of a subexpression, which stands for it in its parents' keys. */
+    private final Map<String, Integer> ids = new HashMap<>();
     private final Map<Expr, Set<Symbol>> free = new IdentityHashMap<>();
 
     /** {@link Effects#mayFail}. */
@@ -65,9 +68,28 @@ final class SubtreeFacts {
         return n;
     }
 
-    /** {@code e} printed: equal keys mean structurally equal expressions. */
+    /**
+     * A key of {@code e}: equal keys mean structurally equal expressions. It is {@code e} printed with each
+     * subexpression written as a number standing for that subexpression's key, so the keys of a whole tree take time
+     * linear in its size (printing each subtree in full took time proportional to its size times its depth: a
+     * program of two 60-deep arithmetic expressions compiled in 5.6-6.0 ms warm, 2.7-3.3 ms with these keys).
+     */
     String key(Expr e) {
-        return key.computeIfAbsent(e, IrPrinter::print);
+        String known = key.get(e);
+        if (known != null) {
+            return known;
+        }
+        String k = IrPrinter.print(e, sub -> {
+            String subKey = key(sub);
+            Integer id = ids.get(subKey);
+            if (id == null) {
+                id = ids.size();
+                ids.put(subKey, id);
+            }
+            return "\u0001" + id;
+        });
+        key.put(e, k);
+        return k;
     }
 
     /** The keys of {@code es}, in a list's notation. */
