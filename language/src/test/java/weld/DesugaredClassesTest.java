@@ -39,7 +39,8 @@ import org.junit.jupiter.api.Test;
  * the bootstraps would: type switches ({@code SwitchBootstraps.typeSwitch}: label order, guards resuming at the next
  * label, {@code null}, record patterns), records' {@code equals}, {@code hashCode} and {@code toString} (compared with
  * {@code ObjectMethods.bootstrap} itself) and lambdas ({@code LambdaMetafactory}: captures, conversions, method
- * references).
+ * references). The rewrite runs in Maven's {@code process-classes} and {@code process-test-classes} phases; a build
+ * that skips them (an IDE's own) fails the first test here.
  */
 class DesugaredClassesTest {
     private sealed interface Shape permits Circle, Square, Pair {
