@@ -65,6 +65,18 @@ final class ClassFiles {
         });
     }
 
+    /**
+     * Writes a class the build rewrote or generated, after checking it with the class-file API's verifier (the
+     * JVM's type-checking rules), so that a class no test loads cannot fail verification at run time.
+     */
+    void write(Path file, byte[] bytes) throws IOException {
+        List<VerifyError> errors = classFile.verify(bytes);
+        if (!errors.isEmpty()) {
+            throw new IllegalStateException(file + " fails verification: " + errors);
+        }
+        Files.write(file, bytes);
+    }
+
     static String internalName(ClassDesc desc) {
         return desc.descriptorString().substring(1, desc.descriptorString().length() - 1);
     }

@@ -29,13 +29,13 @@ public final class Desugar {
             ClassModel model = files.classFile.parse(Files.readAllBytes(file));
             byte[] rewritten = TypeSwitches.desugar(files.classFile, model);
             if (rewritten != null) {
-                Files.write(file, rewritten);
+                files.write(file, rewritten);
                 model = files.classFile.parse(rewritten);
             }
             left.addAll(TypeSwitches.leftovers(model));
             rewritten = RecordMethods.desugar(files.classFile, model);
             if (rewritten != null) {
-                Files.write(file, rewritten);
+                files.write(file, rewritten);
                 model = files.classFile.parse(rewritten);
             }
             Lambdas.desugar(files, model, file);

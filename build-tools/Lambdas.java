@@ -108,7 +108,7 @@ final class Lambdas {
         for (int n = 0; n < sites.size(); n++) {
             ClassDesc fn = ClassDesc.ofInternalName(host.thisClass().asInternalName() + INFIX + n);
             byte[] bytes = fnClass(files.classFile, fn, sites.get(n));
-            Files.write(file.resolveSibling(hostFile + INFIX + n + ".class"), bytes);
+            files.write(file.resolveSibling(hostFile + INFIX + n + ".class"), bytes);
         }
         int[] seen = {0};
         int[] next = {0};
@@ -139,7 +139,7 @@ final class Lambdas {
                 cb.with(element);
             }
         };
-        Files.write(file, files.classFile.transformClass(host, transform));
+        files.write(file, files.classFile.transformClass(host, transform));
         if (seen[0] != rewritten.size() || next[0] != sites.size()) {
             throw new IllegalStateException(hostDesc.displayName() + ": lambda call sites visited out of order");
         }
