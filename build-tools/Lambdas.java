@@ -139,10 +139,11 @@ final class Lambdas {
                 cb.with(element);
             }
         };
-        files.write(file, files.classFile.transformClass(host, transform));
+        byte[] bytes = files.classFile.transformClass(host, transform);
         if (seen[0] != rewritten.size() || next[0] != sites.size()) {
             throw new IllegalStateException(hostDesc.displayName() + ": lambda call sites visited out of order");
         }
+        files.write(file, bytes);
     }
 
     private static boolean isMetafactory(InvokeDynamicInstruction indy) {
