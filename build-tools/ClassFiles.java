@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.ClassHierarchyResolver;
 import java.lang.classfile.ClassModel;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.constant.ClassDesc;
 import java.net.URI;
 import java.net.URL;
@@ -75,6 +77,19 @@ final class ClassFiles {
             throw new IllegalStateException(file + " fails verification: " + errors);
         }
         Files.write(file, bytes);
+    }
+
+    /** The class's {@code invokedynamic}s whose bootstrap method is in {@code bootstraps}, in code order. */
+    static List<InvokeDynamicInstruction> invokeDynamics(ClassModel model, ClassDesc bootstraps) {
+        List<InvokeDynamicInstruction> sites = new ArrayList<>();
+        for (MethodModel m : model.methods()) {
+            m.code().ifPresent(code -> code.forEach(e -> {
+                if (e instanceof InvokeDynamicInstruction indy && indy.bootstrapMethod().owner().equals(bootstraps)) {
+                    sites.add(indy);
+                }
+            }));
+        }
+        return sites;
     }
 
     static String internalName(ClassDesc desc) {

@@ -62,10 +62,6 @@ final class Lambdas {
     /** How the new class calls a lambda's implementation: the call's own parameter list (receiver first). */
     private record Call(Kind kind, ClassDesc owner, String name, MethodTypeDesc type,
                         boolean ownerIsInterface) {
-        List<ClassDesc> arguments() {
-            return type.parameterList();
-        }
-
         ClassDesc result() {
             return kind == Kind.CONSTRUCTOR ? owner : type.returnType();
         }
@@ -84,16 +80,14 @@ final class Lambdas {
         Map<String, Opening> openings = new HashMap<>();
         List<Site> sites = new ArrayList<>();
         List<Boolean> rewritten = new ArrayList<>();
-        for (MethodModel m : host.methods()) {
-            m.code().ifPresent(code -> code.forEach(e -> {
-                if (e instanceof InvokeDynamicInstruction indy && isMetafactory(indy)) {
-                    Site site = site(files, host, indy, openings);
-                    rewritten.add(site != null);
-                    if (site != null) {
-                        sites.add(site);
-                    }
+        for (InvokeDynamicInstruction indy : ClassFiles.invokeDynamics(host, METAFACTORY)) {
+            if (isMetafactory(indy)) {
+                Site site = site(files, host, indy, openings);
+                rewritten.add(site != null);
+                if (site != null) {
+                    sites.add(site);
                 }
-            }));
+            }
         }
         if (sites.isEmpty()) {
             return;
@@ -241,7 +235,7 @@ final class Lambdas {
         MethodTypeDesc sam = (MethodTypeDesc) site.indy().bootstrapArgs().get(0);
         MethodTypeDesc instantiated = (MethodTypeDesc) site.indy().bootstrapArgs().get(2);
         List<ClassDesc> captured = site.indy().typeSymbol().parameterList();
-        List<ClassDesc> arguments = site.call().arguments();
+        List<ClassDesc> arguments = site.call().type().parameterList();
         if (captured.size() + sam.parameterCount() != arguments.size()) {
             return false;
         }
@@ -316,7 +310,7 @@ final class Lambdas {
 
     private static void samBody(CodeBuilder code, ClassDesc fn, Call call, List<ClassDesc> captured, MethodTypeDesc sam,
                                 MethodTypeDesc instantiated) {
-        List<ClassDesc> arguments = call.arguments();
+        List<ClassDesc> arguments = call.type().parameterList();
         if (call.kind() == Kind.CONSTRUCTOR) {
             code.new_(call.owner()).dup();
         }

@@ -11,7 +11,6 @@ import java.lang.classfile.ClassTransform;
 import java.lang.classfile.CodeBuilder;
 import java.lang.classfile.CodeTransform;
 import java.lang.classfile.Label;
-import java.lang.classfile.MethodModel;
 import java.lang.classfile.TypeKind;
 import java.lang.classfile.attribute.InnerClassInfo;
 import java.lang.classfile.attribute.InnerClassesAttribute;
@@ -20,7 +19,6 @@ import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDesc;
 import java.lang.constant.DirectMethodHandleDesc;
 import java.lang.constant.MethodTypeDesc;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,14 +41,7 @@ final class RecordMethods {
 
     /** The record with its object methods' call sites replaced, or null if it has none. */
     static byte[] desugar(ClassFile classFile, ClassModel model) {
-        List<InvokeDynamicInstruction> sites = new ArrayList<>();
-        for (MethodModel m : model.methods()) {
-            m.code().ifPresent(code -> code.forEach(e -> {
-                if (e instanceof InvokeDynamicInstruction indy && indy.bootstrapMethod().owner().equals(OBJECT_METHODS)) {
-                    sites.add(indy);
-                }
-            }));
-        }
+        List<InvokeDynamicInstruction> sites = ClassFiles.invokeDynamics(model, OBJECT_METHODS);
         if (sites.isEmpty()) {
             return null;
         }

@@ -4,7 +4,6 @@ import java.lang.classfile.ClassTransform;
 import java.lang.classfile.CodeBuilder;
 import java.lang.classfile.CodeTransform;
 import java.lang.classfile.Label;
-import java.lang.classfile.MethodModel;
 import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDesc;
@@ -48,17 +47,8 @@ final class TypeSwitches {
                 .map(s -> model.thisClass().asInternalName() + ": " + s.bootstrapArgs()).toList();
     }
 
-    /** The class's {@code invokedynamic}s bootstrapped by {@code SwitchBootstraps}, in code order. */
     private static List<InvokeDynamicInstruction> sites(ClassModel model) {
-        List<InvokeDynamicInstruction> sites = new ArrayList<>();
-        for (MethodModel m : model.methods()) {
-            m.code().ifPresent(code -> code.forEach(e -> {
-                if (e instanceof InvokeDynamicInstruction indy && indy.bootstrapMethod().owner().equals(SWITCH_BOOTSTRAPS)) {
-                    sites.add(indy);
-                }
-            }));
-        }
-        return sites;
+        return ClassFiles.invokeDynamics(model, SWITCH_BOOTSTRAPS);
     }
 
     private static boolean replaceable(InvokeDynamicInstruction site) {
