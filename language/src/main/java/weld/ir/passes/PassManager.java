@@ -1,6 +1,7 @@
 package weld.ir.passes;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,8 @@ import weld.ir.Program;
  * fusion, size inference, constant folding, common subexpression elimination, predication. Each pass runs until it
  * changes nothing, as Weld's {@code Pass::transform} does; since one pass can open opportunities for an earlier one
  * (fusion leaves lets to inline), the whole sequence is repeated until the program is stable, at most
- * {@value #ROUNDS} times.
+ * {@value #ROUNDS} times. A pass is not run again on a program it has already left unchanged (the same object): in
+ * the round that finds the program stable, only the passes before the last change run.
  *
  * <p>A selection ({@link #parse}) picks the passes: empty or {@code all} for every pass, {@code none} for none, a
  * list of names to keep only those, or a list of {@code -name} to leave those out.
@@ -34,7 +36,7 @@ public final class PassManager {
         void afterPass(Pass pass, Program program);
     }
 
-    private PassManager(List<Pass> passes) {
+    PassManager(List<Pass> passes) {
         this.passes = passes;
     }
 
@@ -85,10 +87,14 @@ public final class PassManager {
     /** Optimizes a program; {@code listener} (may be null) sees the program after each pass that changed it. */
     public Program run(Program program, Listener listener) {
         Expr body = program.body();
+        Map<Pass, Expr> stableFor = new IdentityHashMap<>();
         for (int round = 0; round < ROUNDS; round++) {
             Expr before = body;
             for (Pass pass : passes) {
-                Expr after = toFixpoint(pass, body);
+                if (stableFor.get(pass) == body) {
+                    continue;
+                }
+                Expr after = toFixpoint(pass, body, stableFor);
                 if (after != body) {
                     body = after;
                     if (listener != null) {
@@ -103,10 +109,12 @@ public final class PassManager {
         return new Program(program.params(), body);
     }
 
-    private static Expr toFixpoint(Pass pass, Expr e) {
+    /** Applies {@code pass} until it changes nothing, noting in {@code stableFor} the program it left unchanged. */
+    private static Expr toFixpoint(Pass pass, Expr e, Map<Pass, Expr> stableFor) {
         for (int i = 0; i < MAX_ITERATIONS; i++) {
             Expr next = pass.apply(e);
             if (next == e) {
+                stableFor.put(pass, e);
                 break;
             }
             e = next;

@@ -50,6 +50,47 @@ class PassManagerTest {
         assertTrue(changed.containsAll(List.of("inline-let", "loop-fusion")), changed.toString());
     }
 
+    /**
+     * A pass is not applied again to the program it last left unchanged: after the round in which horizontal fusion
+     * fused two loops, inline-let runs once more (on the fused program) and nothing else runs twice on one program.
+     */
+    @Test
+    void aPassIsNotRerunOnAProgramItLeftUnchanged() {
+        String twoLoops = "|v: vec[f64]| let a = result(for(v, merger[f64,+], |b, i, x| merge(b, x))); "
+                + "let c = result(for(v, merger[f64,*], |b, i, x| merge(b, x * 2.0))); a + c";
+        java.util.Map<String, List<weld.ir.Expr>> inputs = new java.util.LinkedHashMap<>();
+        List<Pass> counted = PassManager.ALL.stream().<Pass>map(p -> new Pass() {
+            @Override
+            public String name() {
+                return p.name();
+            }
+
+            @Override
+            public String description() {
+                return p.description();
+            }
+
+            @Override
+            public weld.ir.Expr apply(weld.ir.Expr e) {
+                inputs.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(e);
+                return p.apply(e);
+            }
+        }).toList();
+        Program all = PassManager.parse("all").run(WeldLanguage.compile(twoLoops), null);
+        Program p = new PassManager(counted).run(WeldLanguage.compile(twoLoops), null);
+        assertEquals(IrPrinter.print(all), IrPrinter.print(p));
+        assertEquals(1, PassTesting.loops(p.body()), IrPrinter.print(p));
+        inputs.forEach((name, seen) -> {
+            for (int i = 0; i < seen.size(); i++) {
+                for (int j = i + 1; j < seen.size(); j++) {
+                    assertTrue(seen.get(i) != seen.get(j), name + " applied twice to one program");
+                }
+            }
+        });
+        assertEquals(3, inputs.get("inline-let").size(), inputs.toString());
+        assertEquals(1, inputs.get("cse").size(), inputs.toString());
+    }
+
     @Test
     void recheckRejectsAStaleType() {
         Program p = WeldLanguage.compile("|x: i32| let y = x + 1; y");
