@@ -18,7 +18,8 @@ import weld.types.WeldType;
  * Converts an argument from another language (or the launcher) to the carrier of a declared Weld parameter type.
  * Numbers are range-checked for the type (a 300 for a {@code u8} is an error, not a wrap-around); a Java primitive
  * array, a NIO buffer, a JavaScript typed array or a Python buffer of the element's type becomes a {@code vec}
- * without copying ({@link ZeroCopy}); other arrays are copied once. A mismatch is a
+ * without copying ({@link ZeroCopy}), and a Java map of such arrays a {@code vec} of structs (its columns); other
+ * arrays are copied once. A mismatch is a
  * runtime error naming the parameter, the expected type and what was passed.
  */
 public final class ArgumentConverter {
@@ -136,6 +137,10 @@ public final class ArgumentConverter {
         if (k != null && (host instanceof long[] || host instanceof double[])) {
             return convertHostNumbers(t, host);
         }
+        StructLayout layout = host instanceof java.util.Map<?, ?> ? StructLayout.of(t.elem()) : null;
+        if (layout != null) {
+            return columns(t, layout, (java.util.Map<?, ?>) host);
+        }
         if (host instanceof Object[] rows && t.elem().resolve() instanceof WeldType.Vec row
                 && Storage.kindOf(row.elem()) != null) {
             return hostRows(t, row, rows);
@@ -210,6 +215,45 @@ public final class ArgumentConverter {
             }
         }
         return new WeldVector(t.elem(), store, 0, rows.length);
+    }
+
+    /**
+     * A vector of structs of scalars from a Java map of columns (as {@code weld run} reads a NumPy structured array):
+     * in the map's order, one array per scalar field (a nested struct's fields in order), all of one length. An
+     * array of the field's width is read in place; a {@code long[]} or {@code double[]} is converted as a vector of
+     * the field's type would be.
+     */
+    private WeldVector columns(WeldType.Vec t, StructLayout layout, java.util.Map<?, ?> map) throws UnsupportedMessageException {
+        if (map.size() != layout.columnCount()) {
+            throw new Mismatch("a map of " + map.size() + " columns for " + layout.columnCount() + " scalar fields");
+        }
+        Object[] columns = new Object[map.size()];
+        String first = null;
+        int j = 0;
+        for (java.util.Map.Entry<?, ?> e : map.entrySet()) {
+            ScalarKind k = layout.kind(j);
+            Object a = e.getValue();
+            String name = "column '" + e.getKey() + "'";
+            try {
+                if (Storage.isArrayOf(k, a)) {
+                    columns[j] = a;
+                } else if (a instanceof long[] || a instanceof double[]) {
+                    columns[j] = convertHostNumbers(new WeldType.Vec(new WeldType.Scalar(k)), a).store;
+                } else {
+                    throw new Mismatch("expected a Java array of " + k.name().toLowerCase(java.util.Locale.ROOT) + " but got " + (a == null ? "null" : a.getClass().getSimpleName()));
+                }
+            } catch (Mismatch m) {
+                throw new Mismatch(name + ": " + (m.getMessage() == null ? "expected " + k : m.getMessage()));
+            }
+            int n = java.lang.reflect.Array.getLength(columns[j]);
+            int n0 = java.lang.reflect.Array.getLength(columns[0]);
+            if (n != n0) {
+                throw new Mismatch(name + " has " + n + " elements but " + first + " has " + n0);
+            }
+            first = first == null ? name : first;
+            j++;
+        }
+        return new WeldVector(t.elem(), new StructColumns(layout, columns), 0, java.lang.reflect.Array.getLength(columns[0]));
     }
 
     /** Copies a typed sequence of another element type, converting (and range-checking) each value. */

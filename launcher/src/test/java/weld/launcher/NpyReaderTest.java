@@ -32,7 +32,12 @@ class NpyReaderTest {
     }
 
     private Path npy(String name, String descr, String fortran, String shape, byte[] data, int align) throws Exception {
-        String header = "{'descr': '" + descr + "', 'fortran_order': " + fortran + ", 'shape': " + shape + ", }";
+        return file(name, "'" + descr + "'", fortran, shape, data, align);
+    }
+
+    /** A file whose header's descr is {@code descr}, a Python literal (a quoted dtype or a list of fields). */
+    Path file(String name, String descr, String fortran, String shape, byte[] data, int align) throws Exception {
+        String header = "{'descr': " + descr + ", 'fortran_order': " + fortran + ", 'shape': " + shape + ", }";
         header += " ".repeat(align - 1 - (header.length() + 10) % align) + "\n";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
@@ -98,6 +103,43 @@ class NpyReaderTest {
         Object[] noColumns = (Object[]) NpyReader.read(npy("f0.npy", "<i8", "True", "(2, 0)", new byte[0], 64));
         assertArrayEquals(new long[0], (long[]) noColumns[1]);
         assertArrayEquals(new float[] {0.5f}, (float[]) NpyReader.read(npy("f1.npy", "<f4", "True", "(1,)", new byte[] {0, 0, 0, 63}, 64)));
+    }
+
+    /**
+     * A structured array is a map of columns in the fields' order, each an array as a plain array of its dtype, read
+     * at the field's offset in each record (unnamed void fields are an aligned dtype's padding).
+     */
+    @Test
+    void readsAStructuredArrayAsColumns() throws Exception {
+        ByteBuffer b = ByteBuffer.allocate(2 * 13).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(7).putDouble(1.5).put((byte) 1).putInt(-1).putDouble(-2.0).put((byte) 0);
+        Object read = NpyReader.read(file("s.npy", "[('id', '<i4'), ('x', '<f8'), ('ok', '|b1')]", "False", "(2,)", b.array(), 64));
+        java.util.Map<?, ?> columns = (java.util.Map<?, ?>) read;
+        assertEquals(java.util.List.of("id", "x", "ok"), java.util.List.copyOf(columns.keySet()));
+        assertArrayEquals(new int[] {7, -1}, (int[]) columns.get("id"));
+        assertArrayEquals(new double[] {1.5, -2.0}, (double[]) columns.get("x"));
+        assertArrayEquals(new boolean[] {true, false}, (boolean[]) columns.get("ok"));
+
+        ByteBuffer aligned = ByteBuffer.allocate(3 * 16).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 3; i++) {
+            aligned.put((byte) (200 + i)).put(new byte[7]).putDouble(i * 0.25);
+        }
+        java.util.Map<?, ?> padded = (java.util.Map<?, ?>) NpyReader.read(file("a.npy",
+                "[('a', '|u1'), ('', '|V7'), ('b', '<f8')]", "False", "(3,)", aligned.array(), 64));
+        assertArrayEquals(new byte[] {(byte) 200, (byte) 201, (byte) 202}, (byte[]) padded.get("a"));
+        assertArrayEquals(new double[] {0, 0.25, 0.5}, (double[]) padded.get("b"));
+        assertEquals(2, padded.size());
+        java.util.Map<?, ?> empty = (java.util.Map<?, ?>) NpyReader.read(file("e.npy", "[('n', '<i8')]", "False", "(0,)", new byte[0], 64));
+        assertArrayEquals(new long[0], (long[]) empty.get("n"));
+
+        rejects(file("sub.npy", "[('v', '<f8', (2,))]", "False", "(1,)", doubles(1, 2), 64),
+                "unsupported structured dtype [('v', '<f8', (2,))]");
+        rejects(file("nest.npy", "[('p', [('x', '<i4')])]", "False", "(1,)", new byte[4], 64), "unsupported structured dtype");
+        rejects(file("bef.npy", "[('x', '>i4')]", "False", "(1,)", new byte[4], 64), "unsupported dtype '>i4'");
+        rejects(file("s2.npy", "[('x', '<i4')]", "False", "(1, 1)", new byte[4], 64),
+                "expected a 1-D structured array but the shape is (1, 1)");
+        rejects(file("st.npy", "[('x', '<i4'), ('y', '<f8')]", "False", "(2,)", new byte[20], 64),
+                "truncated data: expected 24 bytes");
     }
 
     @Test

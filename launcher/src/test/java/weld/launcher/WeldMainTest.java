@@ -197,9 +197,36 @@ class WeldMainTest {
                 cube.toString());
     }
 
+    /** A structured {@code .npy} argument (NumPy's record arrays) is a vector of structs of its fields. */
+    @Test
+    void aStructuredNpyIsAVectorOfStructs() throws Exception {
+        java.nio.ByteBuffer data = java.nio.ByteBuffer.allocate(3 * 12).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 3; i++) {
+            data.putInt(i % 2).putDouble(1.5 * (i + 1));
+        }
+        Path records = npy("records.npy", "[('key', '<i4'), ('value', '<f8')]", "(3,)", data.array());
+        Path prog = dir.resolve("group.weld");
+        Files.writeString(prog, "|t: vec[{i32, f64}]| tovec(result(for(t, dictmerger[i32, f64, +], "
+                + "|b, i, r| merge(b, {r.$0, r.$1}))))");
+        Outcome o = weld("run", prog.toString(), "--arg", records.toString());
+        assertEquals(0, o.exit(), o.err());
+        assertEquals("[[0,6.0],[1,3.0]]", o.out().replace(" ", "").strip());
+        Path wrong = dir.resolve("wrong.weld");
+        Files.writeString(wrong, "|t: vec[{i32, f64, f64}]| len(t)");
+        o = weld("run", wrong.toString(), "--arg", records.toString());
+        assertEquals(1, o.exit(), o.err());
+        assertTrue(o.err().contains("(a map of 2 columns for 3 scalar fields)"), o.err());
+        assertFalse(o.err().contains("\tat "), o.err());
+    }
+
     /** A version 1.0 {@code .npy} file of {@code <f8} elements with this shape. */
     private Path npy(String name, String shape, byte[] data) throws Exception {
-        String header = "{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }";
+        return npy(name, "'<f8'", shape, data);
+    }
+
+    /** A version 1.0 {@code .npy} file whose header's descr is {@code descr}, a Python literal. */
+    private Path npy(String name, String descr, String shape, byte[] data) throws Exception {
+        String header = "{'descr': " + descr + ", 'fortran_order': False, 'shape': " + shape + ", }";
         header += " ".repeat(63 - (header.length() + 10) % 64) + "\n";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (byte) header.length(), 0});

@@ -143,6 +143,41 @@ class JavaArgumentsTest {
         assertEquals(14.0, points.execute((Object) new double[][] {{1, 2}, {3, 4}}).asDouble());
     }
 
+    /**
+     * A vector of structs of scalars from a map of columns, in the map's order: arrays of the fields' widths are read
+     * in place (a later write shows through the returned vector), long[] and double[] converted.
+     */
+    @Test
+    void structVectorsFromMapsOfColumns() {
+        Map<String, Object> columns = new LinkedHashMap<>();
+        int[] ids = {1, -2, 3};
+        columns.put("id", ids);
+        columns.put("price", new double[] {0.5, 1.5, 2.5});
+        columns.put("nested", new long[] {10, 20, 30});
+        Value f = eval("|t: vec[{i32, {f64, u8}}]| {t, result(for(t, merger[f64,+], |b, i, x| merge(b, f64(x.$0) * x.$1.$0 + f64(x.$1.$1))))}");
+        Value r = f.execute(columns);
+        assertEquals(1 * 0.5 - 2 * 1.5 + 3 * 2.5 + 60, r.getArrayElement(1).asDouble());
+        Value t = r.getArrayElement(0);
+        assertEquals(3, t.getArraySize());
+        ids[2] = 7;
+        assertEquals(7, t.getArrayElement(2).getArrayElement(0).asInt());
+        assertEquals(20, t.getArrayElement(1).getArrayElement(1).getArrayElement(1).asInt());
+
+        columns.put("nested", new long[] {10, 20, 300});
+        PolyglotException range = assertThrows(PolyglotException.class, () -> f.execute(columns));
+        assertTrue(range.getMessage().contains("(column 'nested': element 2: out of range)"), range.getMessage());
+        columns.put("nested", new long[] {10, 20});
+        PolyglotException length = assertThrows(PolyglotException.class, () -> f.execute(columns));
+        assertTrue(length.getMessage().contains("(column 'nested' has 2 elements but column 'id' has 3)"), length.getMessage());
+        columns.put("nested", new float[] {1, 2, 3});
+        PolyglotException kind = assertThrows(PolyglotException.class, () -> f.execute(columns));
+        assertTrue(kind.getMessage().contains("(column 'nested': expected a Java array of u8 but got float[])"), kind.getMessage());
+        columns.remove("nested");
+        PolyglotException count = assertThrows(PolyglotException.class, () -> f.execute(columns));
+        assertTrue(count.getMessage().contains("(a map of 2 columns for 3 scalar fields)"), count.getMessage());
+        assertThrows(PolyglotException.class, () -> eval("|v: vec[f64]| len(v)").execute(Map.of("a", new double[6])));
+    }
+
     @Test
     void dictsFromHashLikeValues() {
         Value lookup = eval("|d: dict[i64, f64], k: i64| lookup(d, k)");
