@@ -87,7 +87,7 @@ final class NpyWriter {
     /** Writes {@code rows}, vectors of {@code kind} of length {@code m} ({@link #rowLength}), as a 2-D array. */
     static void writeRows(Value rows, String kind, long m, OutputStream out) throws IOException {
         long n = rows.getArraySize();
-        out.write(header(dtype(kind), "(" + n + ", " + m + ")"));
+        out.write(header("'" + dtype(kind) + "'", "(" + n + ", " + m + ")"));
         int width = PackedElements.width(kind);
         byte[] chunk = new byte[(int) Math.min(Math.max(m * width, 1), 1 << 20)];
         boolean swap = width > 1 && ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN;
@@ -103,12 +103,15 @@ final class NpyWriter {
 
     /** The header of a 1-D array of {@code n} elements. */
     static byte[] header(String dtype, long n) {
-        return header(dtype, "(" + n + ",)");
+        return header("'" + dtype + "'", "(" + n + ",)");
     }
 
-    /** Magic, version 1.0, header length and the header dictionary, padded with spaces to a multiple of 64 bytes. */
-    private static byte[] header(String dtype, String shape) {
-        String dict = "{'descr': '" + dtype + "', 'fortran_order': False, 'shape': " + shape + ", }";
+    /**
+     * Magic, version 1.0, header length and the header dictionary, padded with spaces to a multiple of 64 bytes;
+     * {@code descr} is the dtype as a Python literal (a quoted dtype, or a structured dtype's list of fields).
+     */
+    static byte[] header(String descr, String shape) {
+        String dict = "{'descr': " + descr + ", 'fortran_order': False, 'shape': " + shape + ", }";
         int padded = ((10 + dict.length() + 1 + ALIGN - 1) / ALIGN) * ALIGN - 10;
         String text = dict + " ".repeat(padded - dict.length() - 1) + "\n";
         ByteBuffer b = ByteBuffer.allocate(10 + padded).order(ByteOrder.LITTLE_ENDIAN);

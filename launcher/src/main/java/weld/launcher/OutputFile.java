@@ -16,7 +16,8 @@ import org.graalvm.polyglot.Value;
 
 /**
  * The file of {@code weld run --output FILE}: a name ending in {@code .npy} gets a NumPy array (the result must be
- * a vector of scalars, or a vector of vectors of scalars of one length: a 2-D array), {@code .npz} a NumPy archive of arrays (a struct of vectors of scalars, see
+ * a vector of scalars, a vector of vectors of scalars of one length: a 2-D array, or a vector of structs of scalars:
+ * a structured array, see {@link NpyRecords}), {@code .npz} a NumPy archive of arrays (a struct of vectors of scalars, see
  * {@link NpzWriter}), any other name the JSON that would have been printed. The result is written to a
  * temporary file next to {@code FILE} and renamed over it when complete, so an existing file is never left half
  * overwritten and a failed write leaves no partial file behind.
@@ -47,9 +48,11 @@ final class OutputFile {
         String kind = name.endsWith(".npy") ? PackedElements.scalarKind(result) : null;
         String rowKind = name.endsWith(".npy") && kind == null ? NpyWriter.rowKind(result) : null;
         long rowLength = rowKind != null ? NpyWriter.rowLength(result) : 0;
+        List<String> fieldKinds = name.endsWith(".npy") && kind == null && rowKind == null ? NpyRecords.fieldKinds(result)
+                : null;
         List<Value> arrays = name.endsWith(".npz") ? NpzWriter.arrays(result) : null;
-        if (name.endsWith(".npy") && kind == null && rowKind == null) {
-            throw unfit("a .npy file holds a vector of scalars, or of rows of scalars", result);
+        if (name.endsWith(".npy") && kind == null && rowKind == null && fieldKinds == null) {
+            throw unfit("a .npy file holds a vector of scalars, of rows of scalars or of structs of scalars", result);
         }
         if (rowLength < 0) {
             throw unfit("a .npy file holds rows of one length", result);
@@ -67,6 +70,8 @@ final class OutputFile {
                     NpyWriter.write(result, kind, os);
                 } else if (rowKind != null) {
                     NpyWriter.writeRows(result, rowKind, rowLength, os);
+                } else if (fieldKinds != null) {
+                    NpyRecords.write(result, fieldKinds, os);
                 } else if (arrays != null) {
                     NpzWriter.write(arrays, os);
                 } else {

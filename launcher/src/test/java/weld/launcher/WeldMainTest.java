@@ -152,11 +152,12 @@ class WeldMainTest {
         usageError("cannot write: no such directory", "run", prog.toString(), "--output", dir.resolve("no/such/r.npy").toString());
         usageError("is a directory", "run", prog.toString(), "--output", dir.toString());
         Path npy = dir.resolve("r.npy");
-        usageError("a .npy file holds a vector of scalars, or of rows of scalars, not this result", "run", prog.toString(), "--output", npy.toString());
+        usageError("a .npy file holds a vector of scalars, of rows of scalars or of structs of scalars, not this result",
+                "run", prog.toString(), "--output", npy.toString());
         assertFalse(Files.exists(npy));
         Path structs = dir.resolve("s.weld");
-        Files.writeString(structs, "|| [{1, 2.0}]");
-        usageError("of type vec[{i32,f64}]", "run", structs.toString(), "--output", npy.toString());
+        Files.writeString(structs, "|| [{1, {2.0, 3}}]");
+        usageError("of type vec[{i32,{f64,i32}}]", "run", structs.toString(), "--output", npy.toString());
         usageError("a .npz file holds a struct of vectors of scalars", "run", prog.toString(), "--output",
                 dir.resolve("r.npz").toString());
         usageError("--output needs a value", "run", prog.toString(), "--output");
@@ -211,6 +212,17 @@ class WeldMainTest {
         Outcome o = weld("run", prog.toString(), "--arg", records.toString());
         assertEquals(0, o.exit(), o.err());
         assertEquals("[[0,6.0],[1,3.0]]", o.out().replace(" ", "").strip());
+        Path filter = dir.resolve("filter.weld");
+        Files.writeString(filter, "|t: vec[{i32, f64}]| map(filter(t, |r| r.$1 > 2.0), |r| {r.$1, r.$0 == 0, u64(r.$0) - u64(1), i8(-r.$0)})");
+        Path out = dir.resolve("kept.npy");
+        o = weld("run", filter.toString(), "--arg", records.toString(), "--output", out.toString());
+        assertEquals(0, o.exit(), o.err());
+        java.util.Map<?, ?> kept = (java.util.Map<?, ?>) NpyReader.read(out);
+        assertEquals(List.of("f0", "f1", "f2", "f3"), List.copyOf(kept.keySet()));
+        assertArrayEquals(new double[] {3.0, 4.5}, (double[]) kept.get("f0"));
+        assertArrayEquals(new boolean[] {false, true}, (boolean[]) kept.get("f1"));
+        assertArrayEquals(new long[] {0, -1}, (long[]) kept.get("f2"), "u64 2^64 - 1 by its bits");
+        assertArrayEquals(new byte[] {-1, 0}, (byte[]) kept.get("f3"));
         Path wrong = dir.resolve("wrong.weld");
         Files.writeString(wrong, "|t: vec[{i32, f64, f64}]| len(t)");
         o = weld("run", wrong.toString(), "--arg", records.toString());
