@@ -3,10 +3,10 @@ package weld.ir;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /**
  * Prints the typed IR as Weld source that parses and type-checks back to the same IR (modulo variable numbering):
@@ -17,7 +17,7 @@ public final class IrPrinter {
     }
 
     public static String print(Program p) {
-        String params = p.params().stream().map(IrPrinter::param).collect(Collectors.joining(", "));
+        String params = Lists.join(p.params(), IrPrinter::param, ", ", "", "");
         return "|" + params + "| " + print(p.body());
     }
 
@@ -48,7 +48,7 @@ public final class IrPrinter {
                     + sub.apply(l.body()) + ")";
             case Expr.If i -> "if(" + args(sub, i.cond(), i.onTrue(), i.onFalse()) + ")";
             case Expr.Select s -> "select(" + args(sub, s.cond(), s.onTrue(), s.onFalse()) + ")";
-            case Expr.Lambda l -> "|" + l.params().stream().map(IrPrinter::param).collect(Collectors.joining(", ")) + "| "
+            case Expr.Lambda l -> "|" + Lists.join(l.params(), IrPrinter::param, ", ", "", "") + "| "
                     + sub.apply(l.body());
             case Expr.Iterate it -> "iterate(" + args(sub, it.initial(), it.update()) + ")";
             case Expr.MakeStruct s -> "{" + list(sub, s.elems()) + "}";
@@ -92,7 +92,7 @@ public final class IrPrinter {
     }
 
     private static String annotations(Map<String, String> a) {
-        return a.entrySet().stream().map(en -> en.getKey() + ":" + en.getValue()).collect(Collectors.joining(", ", "@(", ")"));
+        return Lists.join(a.entrySet(), en -> en.getKey() + ":" + en.getValue(), ", ", "@(", ")");
     }
 
     private static String args(Function<Expr, String> sub, Expr... es) {
@@ -100,7 +100,7 @@ public final class IrPrinter {
     }
 
     private static String list(Function<Expr, String> sub, List<? extends Expr> es) {
-        return es.stream().map(sub).collect(Collectors.joining(", "));
+        return Lists.join(es, sub, ", ", "", "");
     }
 
     /** A scalar literal in Weld syntax; values without a literal form are written as casts or expressions. */

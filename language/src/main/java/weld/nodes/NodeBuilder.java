@@ -7,7 +7,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.stream.IntStream;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -106,6 +105,7 @@ import weld.syntax.IterKind;
 import weld.syntax.Pos;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /**
  * Lowers a typed {@link Program} to Truffle nodes, choosing each node by the static type of its IR expression. All
@@ -379,7 +379,7 @@ public final class NodeBuilder {
     }
 
     private WeldExpressionNode cudf(Expr.Cudf c) {
-        List<WeldType> argTypes = c.args().stream().map(Expr::type).toList();
+        List<WeldType> argTypes = Lists.map(c.args(), Expr::type);
         for (WeldType t : argTypes) {
             if (!NativeUdf.isSupported(t)) {
                 throw WeldException.notSupported(c.pos(), "cudf arguments of type " + t);
@@ -687,10 +687,13 @@ public final class NodeBuilder {
         for (int s = ownSlots; s < setUpEnd; s++) {
             taskSlots.add(s);
         }
-        int[] copied = taskSlots.stream().mapToInt(Integer::intValue).toArray();
+        int[] copied = Lists.ints(taskSlots);
+        Carrier[] carriers = new Carrier[copied.length];
+        for (int k = 0; k < copied.length; k++) {
+            carriers[k] = slotCarriers.get(copied[k]);
+        }
         boolean idle = returnsBuilder(f.update());
-        return new ForNode(f.pos(), f.builder().type(), parallel, idle, copied,
-                IntStream.of(copied).mapToObj(slotCarriers::get).toArray(Carrier[]::new), builderSlot,
+        return new ForNode(f.pos(), f.builder().type(), parallel, idle, copied, carriers, builderSlot,
                 iterators.toArray(IteratorNode[]::new), lookups.toArray(IndexedLookup[]::new), builder, loopBody);
     }
 
@@ -721,8 +724,11 @@ public final class NodeBuilder {
     private void addEnclosingLookups(Expr e, SortedSet<Integer> slots) {
         if (e instanceof Expr.Lookup l && indexedLookups.get(l) instanceof IndexedBinding ib) {
             LoopSlots ls = ib.source().slots();
-            IntStream.of(ls.store(), ls.base(), ls.stride(), ls.element(), ib.element().slot())
-                    .filter(s -> s >= 0).forEach(slots::add);
+            for (int s : new int[] {ls.store(), ls.base(), ls.stride(), ls.element(), ib.element().slot()}) {
+                if (s >= 0) {
+                    slots.add(s);
+                }
+            }
         }
         for (Expr c : Children.of(e)) {
             addEnclosingLookups(c, slots);
@@ -759,7 +765,7 @@ public final class NodeBuilder {
      */
     private static Expr mapValue(Expr.For f) {
         if (!(f.builder().type().resolve() instanceof WeldType.Builder bt) || bt.kind() != BuilderKind.APPENDER
-                || f.iters().stream().anyMatch(it -> it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE)) {
+                || Lists.any(f.iters(), it -> it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE)) {
             return null;
         }
         Expr v = MapUpdate.value(f.update());
@@ -771,10 +777,18 @@ public final class NodeBuilder {
      * slots of its own lets and inner loops (allocated from {@code from} to {@code to} while building it).
      */
     private static int[] iterationSlots(List<SlotBinding> elements, int indexSlot, int from, int to) {
-        IntStream own = IntStream.range(from, to);
-        IntStream loaded = elements.stream().mapToInt(SlotBinding::slot);
-        return IntStream.concat(IntStream.concat(loaded, indexSlot >= 0 ? IntStream.of(indexSlot) : IntStream.empty()),
-                own).toArray();
+        int[] slots = new int[elements.size() + (indexSlot >= 0 ? 1 : 0) + to - from];
+        int k = 0;
+        for (SlotBinding e : elements) {
+            slots[k++] = e.slot();
+        }
+        if (indexSlot >= 0) {
+            slots[k++] = indexSlot;
+        }
+        for (int s = from; s < to; s++) {
+            slots[k++] = s;
+        }
+        return slots;
     }
 
     /**
@@ -846,7 +860,7 @@ public final class NodeBuilder {
                 : new SlotWrite(builderSlot, carriers[0], results[0]));
         // The lets around a struct's fields run once per iteration, before its merges (each part repeats them).
         List<Expr.Let> lets = struct ? Reductions.sharedLets(body, b) : List.of();
-        if (lets.stream().anyMatch(l -> l.value() instanceof Expr.Lookup lk && lookupLayout(lk) != null)) {
+        if (Lists.any(lets, l -> l.value() instanceof Expr.Lookup lk && lookupLayout(lk) != null)) {
             lets = List.of();
         }
         List<Expr> updates = lets.isEmpty() ? parts : ((Expr.MakeStruct) lets.getLast().body()).elems();
@@ -889,7 +903,7 @@ public final class NodeBuilder {
      * iterators.
      */
     private KernelInputs kernelInputs(LanePlanner.Plan plan, List<LoopSlots> iteratorSlots) {
-        WeldExpressionNode[] invariants = plan.invariants().stream().map(this::build).toArray(WeldExpressionNode[]::new);
+        WeldExpressionNode[] invariants = Lists.map(plan.invariants(), this::build).toArray(WeldExpressionNode[]::new);
         List<LoopSlots> kernelSlots = new ArrayList<>(iteratorSlots);
         List<Class<?>> arrays = new ArrayList<>(Arrays.asList(plan.arrays()));
         List<Integer> columns = new ArrayList<>(Collections.nCopies(iteratorSlots.size(), -1));
@@ -910,9 +924,8 @@ public final class NodeBuilder {
             arrays.add(input.array());
         }
         return new KernelInputs(kernelSlots.toArray(LoopSlots[]::new), arrays.toArray(Class<?>[]::new),
-                columns.stream().mapToInt(Integer::intValue).toArray(), lookups.toArray(IndexedLookup[]::new),
-                invariants, plan.divisors().stream().mapToInt(Integer::intValue).toArray(),
-                plan.divisorInputs().stream().mapToInt(Integer::intValue).toArray());
+                Lists.ints(columns), lookups.toArray(IndexedLookup[]::new), invariants, Lists.ints(plan.divisors()),
+                Lists.ints(plan.divisorInputs()));
     }
 
     /** {@code lookup(v, i)} on a vector. */

@@ -13,6 +13,7 @@ import weld.WeldContext;
 import weld.WeldException;
 import weld.ir.Expr;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /**
  * A compiled Weld program as an executable value: {@code Context.eval("weld", program)} returns one. Executing it
@@ -28,9 +29,9 @@ public final class WeldFunction implements TruffleObject {
 
     public WeldFunction(CallTarget target, List<Expr.Param> params, WeldType resultType) {
         this.target = target;
-        this.paramNames = params.stream().map(p -> p.symbol().name()).toList();
-        this.paramTypes = params.stream().map(Expr.Param::type).toList();
-        this.signature = "|" + String.join(", ", params.stream().map(p -> p.symbol().name() + ": " + p.type()).toList())
+        this.paramNames = Lists.map(params, p -> p.symbol().name());
+        this.paramTypes = Lists.map(params, Expr.Param::type);
+        this.signature = "|" + String.join(", ", Lists.map(params, p -> p.symbol().name() + ": " + p.type()))
                 + "| -> " + resultType;
     }
 

@@ -11,6 +11,7 @@ import java.util.Set;
 
 import weld.WeldException;
 import weld.syntax.ParseTree.*;
+import weld.util.Lists;
 
 /**
  * Expands macros on the parse tree. A call {@code m(a1, ..., an)} of a user or {@link BuiltinMacros built-in}
@@ -101,7 +102,7 @@ public final class MacroExpander {
     private PExpr apply(PExpr fn, List<PExpr> args, Pos pos) {
         return switch (fn) {
             case PLambda l -> reduce(l, args, pos);
-            case PLet l when args.stream().noneMatch(arg -> mentions(arg, Set.of(l.name()))) ->
+            case PLet l when !Lists.any(args, arg -> mentions(arg, Set.of(l.name()))) ->
                     new PLet(l.pos(), l.name(), l.type(), l.value(), apply(l.body(), args, pos));
             case PLet l -> {
                 List<PExpr> temps = new ArrayList<>();
@@ -190,7 +191,7 @@ public final class MacroExpander {
         if (e instanceof PIdent id) {
             return names.contains(id.name());
         }
-        return ParseTrees.children(e).stream().anyMatch(c -> mentions(c, names));
+        return Lists.any(ParseTrees.children(e), c -> mentions(c, names));
     }
 
     private String freshName(String name) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import weld.syntax.ParseTree.*;
+import weld.util.Lists;
 
 /** Generic operations on parse trees: visiting and rebuilding children, and moving nodes to a new position. */
 final class ParseTrees {
@@ -12,7 +13,7 @@ final class ParseTrees {
     }
 
     private static List<PExpr> all(List<PExpr> es, Function<PExpr, PExpr> f) {
-        return es.stream().map(f).toList();
+        return Lists.map(es, f);
     }
 
     private static PExpr opt(PExpr e, Function<PExpr, PExpr> f) {
@@ -124,8 +125,8 @@ final class ParseTrees {
             case PSimd x -> new PSimd(p, x.kind());
             case PVec x -> new PVec(p, relocate(x.elem(), p));
             case PDict x -> new PDict(p, relocate(x.key(), p), relocate(x.value(), p));
-            case PStruct x -> new PStruct(p, x.fields().stream().map(f -> relocate(f, p)).toList());
-            case PBuilder x -> new PBuilder(p, x.kind(), x.params().stream().map(f -> relocate(f, p)).toList(), x.op());
+            case PStruct x -> new PStruct(p, Lists.map(x.fields(), f -> relocate(f, p)));
+            case PBuilder x -> new PBuilder(p, x.kind(), Lists.map(x.params(), f -> relocate(f, p)), x.op());
             case PUnknown x -> new PUnknown(p);
             case PAliasRef x -> new PAliasRef(p, x.name());
             case PAnnotatedType x -> new PAnnotatedType(p, x.annotations(), relocate(x.type(), p));

@@ -525,7 +525,11 @@ public final class Parser {
         if (!peek().is(")")) {
             throw error("expected ',' or ')' but found " + peek().describe());
         }
-        if (IntStream.of(counts).noneMatch(n -> n == args.size())) {
+        boolean counted = false;
+        for (int n : counts) {
+            counted |= n == args.size();
+        }
+        if (!counted) {
             throw error(kw.text() + " takes " + countText(counts) + " but found " + args.size());
         }
         advance();

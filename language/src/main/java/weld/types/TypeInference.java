@@ -22,6 +22,7 @@ import weld.types.WeldType.Dict;
 import weld.types.WeldType.Scalar;
 import weld.types.WeldType.Struct;
 import weld.types.WeldType.Vec;
+import weld.util.Lists;
 
 /**
  * Type inference: turns a macro-expanded parse tree into the typed IR. Only the top-level parameters need types;
@@ -90,7 +91,7 @@ public final class TypeInference {
             case ParseTree.PSimd s -> new WeldType.Simd(s.kind());
             case ParseTree.PVec v -> new Vec(resolveType(v.elem(), allowUnknown));
             case ParseTree.PDict d -> new Dict(resolveType(d.key(), allowUnknown), resolveType(d.value(), allowUnknown));
-            case ParseTree.PStruct s -> new Struct(s.fields().stream().map(f -> resolveType(f, allowUnknown)).toList());
+            case ParseTree.PStruct s -> new Struct(Lists.map(s.fields(), f -> resolveType(f, allowUnknown)));
             case ParseTree.PBuilder b -> builderType(b);
             case ParseTree.PUnknown u -> {
                 if (!allowUnknown) {
@@ -131,7 +132,7 @@ public final class TypeInference {
     private static void checkMergeable(WeldType t, Pos pos, String builder) {
         boolean ok = t instanceof Scalar s ? s.kind().isNumeric()
                 : t instanceof Struct st && !st.fields().isEmpty()
-                        && st.fields().stream().allMatch(f -> f.resolve() instanceof Scalar s2 && s2.kind().isNumeric());
+                        && Lists.all(st.fields(), f -> f.resolve() instanceof Scalar s2 && s2.kind().isNumeric());
         if (!ok) {
             throw WeldException.type(pos, builder + " values must be numeric scalars or structs of them, not " + t);
         }
@@ -207,8 +208,8 @@ public final class TypeInference {
                     "a function literal can only be passed to for, iterate, sort or a macro");
             case ParseTree.PApply a -> throw WeldException.type(a.pos(), "cannot call this expression");
             case ParseTree.PMakeStruct s -> {
-                List<Expr> elems = s.elems().stream().map(e -> infer(e, scope)).toList();
-                yield new Expr.MakeStruct(s.pos(), new Struct(elems.stream().map(Expr::rawType).toList()), elems);
+                List<Expr> elems = Lists.map(s.elems(), e -> infer(e, scope));
+                yield new Expr.MakeStruct(s.pos(), new Struct(Lists.map(elems, Expr::rawType)), elems);
             }
             case ParseTree.PMakeVector v -> {
                 WeldType elem = new TypeVar();
@@ -316,7 +317,7 @@ public final class TypeInference {
             }
             case ParseTree.PAssert a -> new Expr.Assert(a.pos(), Scalar.BOOL, expectBool(infer(a.cond(), scope), "assert operand"));
             case ParseTree.PCudf c -> {
-                List<Expr> args = c.args().stream().map(e -> infer(e, scope)).toList();
+                List<Expr> args = Lists.map(c.args(), e -> infer(e, scope));
                 yield new Expr.Cudf(c.pos(), resolveType(c.returnType(), false), c.symbol(), args);
             }
             case ParseTree.PMerge m -> merge(m, scope);
@@ -360,7 +361,7 @@ public final class TypeInference {
             return b.resultType();
         }
         if (bt instanceof Struct s && WeldType.isBuilder(s)) {
-            return new Struct(s.fields().stream().map(f -> resultType(f.resolve(), pos)).toList());
+            return new Struct(Lists.map(s.fields(), f -> resultType(f.resolve(), pos)));
         }
         throw WeldException.type(pos, bt instanceof TypeVar ? "cannot infer the builder type of result(...)"
                 : "result of a value of type " + bt + ", which is not a builder");
@@ -372,7 +373,7 @@ public final class TypeInference {
             case Builder b -> true;
             case Vec v -> containsBuilder(v.elem());
             case Dict d -> containsBuilder(d.key()) || containsBuilder(d.value());
-            case Struct s -> s.fields().stream().anyMatch(TypeInference::containsBuilder);
+            case Struct s -> Lists.any(s.fields(), TypeInference::containsBuilder);
             default -> false;
         };
     }
@@ -491,7 +492,7 @@ public final class TypeInference {
             iters.add(iterator(f.iterator(), scope));
         }
         WeldType elem = iters.size() == 1 ? iters.get(0).rawType()
-                : new Struct(iters.stream().map(Expr.Iter::rawType).toList());
+                : new Struct(Lists.map(iters, Expr.Iter::rawType));
         Expr builder = infer(f.builder(), scope);
         later(builder.rawType(), f.builder().pos(), t -> {
             if (!WeldType.isBuilder(t)) {

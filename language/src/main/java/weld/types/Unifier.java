@@ -4,6 +4,7 @@ import java.util.List;
 
 import weld.WeldException;
 import weld.syntax.Pos;
+import weld.util.Lists;
 
 /** Unification of Weld types, binding {@link TypeVar}s; a mismatch is a type error at the given position. */
 public final class Unifier {
@@ -79,8 +80,8 @@ public final class Unifier {
         return switch (t) {
             case WeldType.Vec vec -> occurs(v, vec.elem());
             case WeldType.Dict d -> occurs(v, d.key()) || occurs(v, d.value());
-            case WeldType.Struct s -> s.fields().stream().anyMatch(f -> occurs(v, f));
-            case WeldType.Builder b -> b.params().stream().anyMatch(f -> occurs(v, f));
+            case WeldType.Struct s -> Lists.any(s.fields(), f -> occurs(v, f));
+            case WeldType.Builder b -> Lists.any(b.params(), f -> occurs(v, f));
             default -> false;
         };
     }

@@ -1,11 +1,11 @@
 package weld.types;
 
 import java.util.List;
-import java.util.stream.Collectors;
 
 import weld.syntax.BinOp;
 import weld.syntax.BuilderKind;
 import weld.syntax.ScalarKind;
+import weld.util.Lists;
 
 /**
  * A Weld type. During type inference a type may contain {@link TypeVar}s; {@link #resolve()} substitutes their
@@ -129,12 +129,12 @@ public sealed interface WeldType permits WeldType.Scalar, WeldType.Simd, WeldTyp
 
         @Override
         public boolean isComplete() {
-            return fields.stream().allMatch(WeldType::isComplete);
+            return Lists.all(fields, WeldType::isComplete);
         }
 
         @Override
         public String toString() {
-            return fields.stream().map(Object::toString).collect(Collectors.joining(",", "{", "}"));
+            return Lists.join(fields, Object::toString, ",", "{", "}");
         }
     }
 
@@ -164,7 +164,7 @@ public sealed interface WeldType permits WeldType.Scalar, WeldType.Simd, WeldTyp
 
         @Override
         public boolean isComplete() {
-            return params.stream().allMatch(WeldType::isComplete);
+            return Lists.all(params, WeldType::isComplete);
         }
 
         /** The type of the values merged into this builder. */
@@ -189,7 +189,7 @@ public sealed interface WeldType permits WeldType.Scalar, WeldType.Simd, WeldTyp
         @Override
         public String toString() {
             StringBuilder sb = new StringBuilder(kind.keyword).append('[');
-            sb.append(params.stream().map(Object::toString).collect(Collectors.joining(",")));
+            sb.append(Lists.join(params, Object::toString, ",", "", ""));
             if (op != null) {
                 sb.append(',').append(op.symbol);
             }
@@ -213,12 +213,12 @@ public sealed interface WeldType permits WeldType.Scalar, WeldType.Simd, WeldTyp
 
         @Override
         public boolean isComplete() {
-            return result.isComplete() && params.stream().allMatch(WeldType::isComplete);
+            return result.isComplete() && Lists.all(params, WeldType::isComplete);
         }
 
         @Override
         public String toString() {
-            return params.stream().map(Object::toString).collect(Collectors.joining(",", "|", "|")) + "(" + result + ")";
+            return Lists.join(params, Object::toString, ",", "|", "|") + "(" + result + ")";
         }
     }
 
@@ -229,7 +229,7 @@ public sealed interface WeldType permits WeldType.Scalar, WeldType.Simd, WeldTyp
         if (t instanceof Builder) {
             return true;
         }
-        return t instanceof Struct s && !s.fields().isEmpty() && s.fields().stream().allMatch(WeldType::isBuilder);
+        return t instanceof Struct s && !s.fields().isEmpty() && Lists.all(s.fields(), WeldType::isBuilder);
     }
 
     /** The scalar kind of a scalar type, or null. */

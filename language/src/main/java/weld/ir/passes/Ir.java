@@ -8,6 +8,7 @@ import weld.ir.Expr.Param;
 import weld.ir.Symbol;
 import weld.syntax.Pos;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /** Constructors of IR nodes whose type follows from their operands, for passes that build new nodes. */
 final class Ir {
@@ -27,12 +28,12 @@ final class Ir {
     }
 
     static Lambda lambda(Pos pos, List<Param> params, Expr body) {
-        return new Lambda(pos, new WeldType.Function(params.stream().map(Param::rawType).toList(), body.rawType()), params,
+        return new Lambda(pos, new WeldType.Function(Lists.map(params, Param::rawType), body.rawType()), params,
                 body);
     }
 
     static Expr.MakeStruct struct(Pos pos, List<Expr> elems) {
-        return new Expr.MakeStruct(pos, new WeldType.Struct(elems.stream().map(Expr::rawType).toList()), elems);
+        return new Expr.MakeStruct(pos, new WeldType.Struct(Lists.map(elems, Expr::rawType)), elems);
     }
 
     static Expr.GetField field(Pos pos, Expr struct, int index) {
@@ -47,7 +48,7 @@ final class Ir {
     static WeldType resultType(WeldType builder) {
         return switch (builder.resolve()) {
             case WeldType.Builder b -> b.resultType();
-            case WeldType.Struct s -> new WeldType.Struct(s.fields().stream().map(Ir::resultType).toList());
+            case WeldType.Struct s -> new WeldType.Struct(Lists.map(s.fields(), Ir::resultType));
             default -> throw new IllegalArgumentException("not a builder: " + builder);
         };
     }

@@ -14,6 +14,7 @@ import weld.ir.Symbol;
 import weld.syntax.BuilderKind;
 import weld.syntax.IterKind;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /**
  * Vertical loop fusion (Weld's {@code fuse_loops_vertical} and the zip case of {@code fuse_loops_2}): a loop over
@@ -132,7 +133,7 @@ final class LoopFusion implements Pass {
                     Expr x = rewrite(a.expr(), old, now, nestedOk);
                     return x == null ? null : new Expr.Annotated(a.pos(), x.rawType(), a.annotations(), x);
                 }
-                case For f when nestedOk && f.iters().stream().allMatch(it -> Symbols.uses(it, old) == 0) -> {
+                case For f when nestedOk && Lists.all(f.iters(), it -> Symbols.uses(it, old) == 0) -> {
                     Expr b = rewrite(f.builder(), old, now, true);
                     if (b == null) {
                         return null;
@@ -191,7 +192,7 @@ final class LoopFusion implements Pass {
         }
         for (int k = 0; k < c.iters().size(); k++) {
             For p = producer(c.iters().get(k));
-            if (p == null || p.iters().stream().anyMatch(it -> it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE)) {
+            if (p == null || Lists.any(p.iters(), it -> it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE)) {
                 continue;
             }
             List<Param> pp = p.update().params();
@@ -200,10 +201,10 @@ final class LoopFusion implements Pass {
                 continue;
             }
             Expr value = MapUpdate.value(p.update());
-            boolean laterFail = c.iters().subList(k + 1, c.iters().size()).stream().anyMatch(Effects::mayFail);
-            boolean earlierFail = c.iters().subList(0, k).stream().anyMatch(Effects::mayFail);
+            boolean laterFail = Lists.any(c.iters().subList(k + 1, c.iters().size()), Effects::mayFail);
+            boolean earlierFail = Lists.any(c.iters().subList(0, k), Effects::mayFail);
             if (value == null || Effects.mayFail(value) && (Effects.mayFail(lc.body()) || laterFail)
-                    || earlierFail && p.iters().stream().anyMatch(Effects::mayFail)) {
+                    || earlierFail && Lists.any(p.iters(), Effects::mayFail)) {
                 continue;
             }
             List<WeldType> fields = new ArrayList<>(elemType.fields().subList(0, k));

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import weld.ir.Expr;
 import weld.ir.Program;
+import weld.util.Lists;
 
 /**
  * Runs the optimization passes in a fixed order, mirroring Weld's default pass list
@@ -76,12 +77,12 @@ public final class PassManager {
 
     /** The pass names, comma-separated, in the default order. */
     public static String names() {
-        return String.join(", ", ALL.stream().map(Pass::name).toList());
+        return String.join(", ", Lists.map(ALL, Pass::name));
     }
 
     /** Whether {@code name} is a pass name. */
     public static boolean isPass(String name) {
-        return ALL.stream().anyMatch(p -> p.name().equals(name));
+        return Lists.any(ALL, p -> p.name().equals(name));
     }
 
     /** Optimizes a program; {@code listener} (may be null) sees the program after each pass that changed it. */

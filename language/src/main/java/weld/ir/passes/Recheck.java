@@ -13,6 +13,7 @@ import weld.syntax.ParseTree;
 import weld.syntax.Parser;
 import weld.types.TypeInference;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /**
  * A {@link PassManager.Listener} that type-checks the program again after every pass (Futhark's
@@ -66,7 +67,7 @@ public final class Recheck implements PassManager.Listener {
             case Expr.For f -> f.builder().type();
             case Expr.Result r -> Ir.resultType(r.builder().type());
             case Expr.GetField g -> ((WeldType.Struct) g.struct().type()).fields().get(g.index());
-            case Expr.MakeStruct s -> new WeldType.Struct(s.elems().stream().map(Expr::type).toList());
+            case Expr.MakeStruct s -> new WeldType.Struct(Lists.map(s.elems(), Expr::type));
             case Expr.Annotated a -> a.expr().type();
             default -> e.type();
         };

@@ -19,6 +19,7 @@ import weld.syntax.BuilderKind;
 import weld.syntax.IterKind;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /**
  * SIMD loops as loops over their elements: a loop over {@code simditer} chunks whose update function only computes
@@ -114,7 +115,7 @@ final class ScalarizeSimd implements Pass {
     private static WeldType scalar(WeldType t) {
         return switch (t.resolve()) {
             case WeldType.Simd s -> WeldType.Scalar.of(s.kind());
-            case WeldType.Struct s -> new WeldType.Struct(s.fields().stream().map(ScalarizeSimd::scalar).toList());
+            case WeldType.Struct s -> new WeldType.Struct(Lists.map(s.fields(), ScalarizeSimd::scalar));
             case WeldType r -> {
                 if (hasSimd(r)) {
                     throw new NotLanewise();
@@ -127,10 +128,10 @@ final class ScalarizeSimd implements Pass {
     private static boolean hasSimd(WeldType t) {
         return switch (t.resolve()) {
             case WeldType.Simd s -> true;
-            case WeldType.Struct s -> s.fields().stream().anyMatch(ScalarizeSimd::hasSimd);
+            case WeldType.Struct s -> Lists.any(s.fields(), ScalarizeSimd::hasSimd);
             case WeldType.Vec v -> hasSimd(v.elem());
             case WeldType.Dict d -> hasSimd(d.key()) || hasSimd(d.value());
-            case WeldType.Builder b -> b.params().stream().anyMatch(ScalarizeSimd::hasSimd);
+            case WeldType.Builder b -> Lists.any(b.params(), ScalarizeSimd::hasSimd);
             default -> false;
         };
     }
@@ -168,7 +169,7 @@ final class ScalarizeSimd implements Pass {
                     in.apply(i.onFalse()));
             case Expr.Select s -> new Expr.Select(s.pos(), scalar(s.type()), in.apply(s.cond()), in.apply(s.onTrue()),
                     in.apply(s.onFalse()));
-            case Expr.MakeStruct s -> Ir.struct(s.pos(), s.elems().stream().map(in).toList());
+            case Expr.MakeStruct s -> Ir.struct(s.pos(), Lists.map(s.elems(), in));
             case Expr.GetField g -> Ir.field(g.pos(), in.apply(g.struct()), g.index());
             case Expr.Annotated a -> {
                 Expr x = in.apply(a.expr());

@@ -13,6 +13,7 @@ import weld.ir.Expr;
 import weld.ir.IrPrinter;
 import weld.ir.Symbol;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /**
  * Facts about the subtrees of one program, each computed once per node for one application of a pass: IR nodes are
@@ -94,7 +95,7 @@ final class SubtreeFacts {
 
     /** The keys of {@code es}, in a list's notation. */
     String key(List<? extends Expr> es) {
-        return es.stream().map(this::key).toList().toString();
+        return Lists.map(es, this::key).toString();
     }
 
     /** The variables {@code e} reads but does not bind; the set returned must not be modified. */

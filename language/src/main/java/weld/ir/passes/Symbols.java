@@ -9,6 +9,7 @@ import weld.ir.Children;
 import weld.ir.Expr;
 import weld.ir.Expr.Param;
 import weld.ir.Symbol;
+import weld.util.Lists;
 
 /**
  * Variables in the IR: counting uses, substituting an expression for a variable, and fresh symbols. Every binder
@@ -45,7 +46,13 @@ final class Symbols {
         int m = switch (e) {
             case Expr.Ident i -> i.symbol().id();
             case Expr.Let l -> l.symbol().id();
-            case Expr.Lambda l -> l.params().stream().mapToInt(p -> p.symbol().id()).max().orElse(0);
+            case Expr.Lambda l -> {
+                int max = 0;
+                for (Expr.Param p : l.params()) {
+                    max = Math.max(max, p.symbol().id());
+                }
+                yield max;
+            }
             default -> 0;
         };
         for (Expr c : Children.of(e)) {
@@ -110,11 +117,11 @@ final class Symbols {
                 return new Expr.Let(l.pos(), l.rawType(), s, v, freshen(l.body(), renamed));
             }
             case Expr.Lambda l -> {
-                List<Param> ps = l.params().stream().map(p -> {
+                List<Param> ps = Lists.map(l.params(), p -> {
                     Param q = new Param(fresh(p.symbol().name()), p.rawType());
                     renamed.put(p.symbol(), q.symbol());
                     return q;
-                }).toList();
+                });
                 return Ir.lambda(l.pos(), ps, freshen(l.body(), renamed));
             }
             default -> {

@@ -13,6 +13,7 @@ import weld.runtime.Storage;
 import weld.syntax.BinOp;
 import weld.syntax.IterKind;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /**
  * Finds the lookups of a loop that can be {@link IndexedLookup}s: {@code lookup(v, i)}, {@code lookup(v, e + i)}
@@ -32,7 +33,7 @@ public final class IndexedLookupPlanner {
     /** The lookups of loop {@code f} to read like iterators (one that occurs twice in the tree, twice). */
     public static List<Planned> plan(Expr.For f) {
         List<Planned> out = new ArrayList<>();
-        if (f.iters().stream().anyMatch(it -> it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE)) {
+        if (Lists.any(f.iters(), it -> it.kind() == IterKind.SIMD || it.kind() == IterKind.FRINGE)) {
             return out;
         }
         Expr.Lambda update = f.update();

@@ -11,6 +11,7 @@ import weld.runtime.Carrier;
 import weld.syntax.BinOp;
 import weld.syntax.BuilderKind;
 import weld.types.WeldType;
+import weld.util.Lists;
 
 /**
  * Recognizes the loops a {@link ReductionBody} runs: the builder is a scalar merger or a struct of them (or a merger
@@ -176,8 +177,8 @@ public final class Reductions {
 
     /** Whether every field of {@code st} is a builder updated in place (not a merger); false for {@code {}}. */
     private static boolean updatedInPlace(WeldType.Struct st) {
-        return !st.fields().isEmpty() && st.fields().stream()
-                .allMatch(f -> f.resolve() instanceof WeldType.Builder fb && fb.kind() != BuilderKind.MERGER);
+        return !st.fields().isEmpty()
+                && Lists.all(st.fields(), f -> f.resolve() instanceof WeldType.Builder fb && fb.kind() != BuilderKind.MERGER);
     }
 
     private static boolean sameStruct(Expr e, Symbol b, int fields) {
