@@ -198,6 +198,37 @@ class WeldMainTest {
                 cube.toString());
     }
 
+    /**
+     * The program compiles while the arguments are read, but errors are reported as before: an unreadable argument
+     * (exit 2) before a program error (exit 1), a program error only once the arguments are read, and the same
+     * results whether the program or the argument is the larger task.
+     */
+    @Test
+    void compilingWhileReadingArgumentsKeepsTheErrorOrder() throws Exception {
+        Path bad = dir.resolve("bad.weld");
+        Files.writeString(bad, "|x: i64| x + 1.0");
+        Outcome both = weld("run", bad.toString(), "--arg", dir.resolve("missing.npy").toString());
+        assertEquals(2, both.exit(), both.err());
+        assertTrue(both.err().contains("missing.npy: no such .npy file"), both.err());
+        assertFalse(both.err().contains("type error"), both.err());
+        Outcome program = weld("run", bad.toString(), "--arg", "1");
+        assertEquals(1, program.exit(), program.err());
+        assertTrue(program.err().contains("type error at 1:"), program.err());
+        assertFalse(program.err().contains("\tat "), program.err());
+        Path sum = dir.resolve("sum.weld");
+        Files.writeString(sum, "|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, x)))");
+        StringBuilder big = new StringBuilder("[0");
+        for (int i = 1; i < 200_000; i++) {
+            big.append(',').append(i);
+        }
+        Path args = dir.resolve("args.json");
+        Files.writeString(args, "[" + big + "]]");
+        Outcome ok = weld("run", sum.toString(), "--args", args.toString(), "--stats");
+        assertEquals(0, ok.exit(), ok.err());
+        assertEquals(Long.toString(199_999L * 200_000 / 2), ok.out().strip());
+        assertTrue(ok.err().contains("\"compile_ms\""), ok.err());
+    }
+
     /** A structured {@code .npy} argument (NumPy's record arrays) is a vector of structs of its fields. */
     @Test
     void aStructuredNpyIsAVectorOfStructs() throws Exception {
