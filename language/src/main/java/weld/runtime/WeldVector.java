@@ -7,6 +7,7 @@ import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
 import com.oracle.truffle.api.interop.InvalidBufferOffsetException;
 import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
@@ -19,7 +20,9 @@ import weld.types.WeldType;
  * and a length. Immutable once built; {@code slice}
  * makes a view on the same array, and the store may be an external buffer read in place. Exposed to other languages
  * as a read-only array and, for scalar elements, as a read-only buffer of the packed elements (interop buffer
- * messages, read from the backing array without copying it); its meta object is its type ({@link WeldTypeObject}).
+ * messages, read from the backing array without copying it); its meta object is its type ({@link WeldTypeObject}). A
+ * vector of structs of scalars also has members {@code $0}, {@code $1}, ...: its columns, each a vector of that
+ * field on the same column arrays (no copy), so a host reads a field of every element in one buffer read.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class WeldVector implements TruffleObject {
@@ -77,6 +80,46 @@ public final class WeldVector implements TruffleObject {
             throw InvalidArrayIndexException.create(index);
         }
         return Exporter.export(elemType, get((int) index));
+    }
+
+    @ExportMessage
+    boolean hasMembers() {
+        return store instanceof StructColumns;
+    }
+
+    @ExportMessage
+    Object getMembers(boolean includeInternal) throws UnsupportedMessageException {
+        return MemberNames.ofFields(columns().layout.type.fields().size());
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    boolean isMemberReadable(String member) {
+        return store instanceof StructColumns c && MemberNames.fieldIndex(member, c.layout.type.fields().size()) >= 0;
+    }
+
+    /** Member {@code $j}: field {@code j} of every element, a vector on the same column arrays. */
+    @ExportMessage
+    @TruffleBoundary
+    Object readMember(String member) throws UnsupportedMessageException, UnknownIdentifierException {
+        StructColumns c = columns();
+        int j = MemberNames.fieldIndex(member, c.layout.type.fields().size());
+        if (j < 0) {
+            throw UnknownIdentifierException.create(member);
+        }
+        WeldType field = c.layout.type.fields().get(j).resolve();
+        int first = c.layout.columnOf(j);
+        StructLayout nested = StructLayout.of(field);
+        Object store = nested == null ? c.column(first)
+                : new StructColumns(nested, java.util.Arrays.copyOfRange(c.columns, first, first + nested.columnCount()));
+        return new WeldVector(field, store, offset, length);
+    }
+
+    private StructColumns columns() throws UnsupportedMessageException {
+        if (store instanceof StructColumns c) {
+            return c;
+        }
+        throw UnsupportedMessageException.create();
     }
 
     @ExportMessage

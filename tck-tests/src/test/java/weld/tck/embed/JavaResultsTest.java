@@ -86,6 +86,33 @@ class JavaResultsTest {
         assertThrows(UnsupportedOperationException.class, () -> s.putMember("$0", 1));
     }
 
+    /**
+     * A vector of structs of scalars has its columns as members $0, $1, ...: vectors of one field of every element,
+     * with buffers of their packed values; a nested struct's column is a vector of structs with members again.
+     */
+    @Test
+    void structVectorsHaveTheirColumnsAsMembers() {
+        Value t = run("|n: i64| result(for(rangeiter(0L, n, 1L), appender[{i32, {f64, u8}}], "
+                + "|b, i, x| merge(b, {i32(x), {f64(x) * 0.5, u8(x + 250L)}})))", 8);
+        assertEquals(Set.of("$0", "$1"), t.getMemberKeys());
+        Value ids = t.getMember("$0");
+        assertEquals("vec[i32]", ids.getMetaObject().getMetaQualifiedName());
+        assertEquals(8, ids.getArraySize());
+        assertEquals(32, ids.getBufferSize());
+        assertEquals(7, ids.readBufferInt(NATIVE, 28));
+        Value nested = t.getMember("$1");
+        assertEquals("vec[{f64,u8}]", nested.getMetaObject().getMetaQualifiedName());
+        assertEquals(3.5, nested.getMember("$0").getArrayElement(7).asDouble());
+        assertEquals((byte) 1, nested.getMember("$1").readBufferByte(7));
+        assertEquals(3.5, t.getArrayElement(7).getMember("$1").getMember("$0").asDouble(), "elements are unchanged");
+        Value slice = run("|t: vec[{i32, {f64, u8}}]| slice(t, 2L, 3L)", t);
+        assertEquals(List.of(2, 3, 4), slice.getMember("$0").as(new TypeLiteral<List<Integer>>() { }));
+        assertFalse(run("|| [1, 2]").hasMembers(), "a vector of scalars has no members");
+        assertFalse(run("|| [[1], [2]]").hasMembers(), "nor a vector of vectors");
+        assertThrows(UnsupportedOperationException.class, () -> t.putMember("$0", 1));
+        assertEquals(null, t.getMember("$2"));
+    }
+
     @Test
     void dictsHaveHashEntries() {
         Value d = run("|v: vec[i64]| result(for(v, dictmerger[i64,f64,+], |b, i, x| merge(b, {x % 3L, 0.5})))",
