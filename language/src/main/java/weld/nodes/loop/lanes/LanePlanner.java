@@ -55,6 +55,14 @@ public final class LanePlanner {
      * per iteration: 18 sums 25-29 ms a call, 24 sums 29-73 ms with allocation, 30 sums 1.3 s, the scalar loop 89,
      * 155 and 330-560 ms). A loop with more runs as the scalar loop.
      */
+    /**
+     * Whether {@code i64} lanes have the instructions that the kernels' {@code i64} multiplications, minima and
+     * maxima and conversions to and from {@code f64}, {@code f32} and {@code i32} compile to (AVX-512), taken to come
+     * with 512-bit vectors ({@link LongLanes#F64_LANES}). With 256-bit vectors (AVX2) Graal compiles those Vector API
+     * operations to their Java fallbacks, which make an object of every vector: such kernels ran 16-57x slower than
+     * the scalar loop there, so loops with them run as scalar loops.
+     */
+    public static final boolean WIDE_I64 = LongLanes.F64_LANES;
     static final int MAX_COMPONENTS = 20;
 
     /**
@@ -246,6 +254,9 @@ public final class LanePlanner {
     }
 
     private static boolean mergeable(ScalarKind k, BinOp op) {
+        if (k == ScalarKind.I64 && op != BinOp.ADD && !WIDE_I64) {
+            return false;
+        }
         return op == BinOp.ADD || op == BinOp.MUL || !k.isFloat() && (op == BinOp.MIN || op == BinOp.MAX);
     }
 
@@ -357,10 +368,11 @@ public final class LanePlanner {
         LaneNode r = value(b.right());
         ScalarKind k = l.kind;
         boolean ok = k == r.kind && switch (b.op()) {
-            case ADD, SUB, MUL -> k != ScalarKind.BOOL;
+            case ADD, SUB -> k != ScalarKind.BOOL;
+            case MUL -> k != ScalarKind.BOOL && (k != ScalarKind.I64 || WIDE_I64);
             case DIV -> k.isFloat() || integerDivision(k, r);
             case MOD -> integerDivision(k, r);
-            case MIN, MAX -> k == ScalarKind.I64 || k == ScalarKind.I32;
+            case MIN, MAX -> k == ScalarKind.I64 && WIDE_I64 || k == ScalarKind.I32;
             case EQ, LT, LE, GT, GE -> k != ScalarKind.BOOL;
             case NE -> k == ScalarKind.I64 || k == ScalarKind.I32;
             case LAND, LOR, BAND, BOR -> k == ScalarKind.BOOL;
@@ -422,7 +434,9 @@ public final class LanePlanner {
                     ScalarOps.normalize(c.target(), (int) ((Number) l.value()).longValue())));
         }
         LaneNode a = value(c.operand());
-        if (!KINDS.contains(c.target()) || a.kind == ScalarKind.BOOL) {
+        if (!KINDS.contains(c.target()) || a.kind == ScalarKind.BOOL
+                || !WIDE_I64 && (a.kind == ScalarKind.I64 && c.target() != ScalarKind.I64
+                        || a.kind.isFloat() && c.target() == ScalarKind.I64)) {
             throw new Unsupported();
         }
         return a.kind == c.target() ? a : add(new LaneNode.Cast(nodes.size(), c.target(), a));
