@@ -32,6 +32,9 @@ import weld.nodes.loop.lanes.Plans;
  * parallel tasks; and which loops the planner accepts.
  */
 class VectorReductionBodyTest {
+    /** {@link weld.nodes.loop.lanes.LanePlanner#WIDE_I64}: whether kernels take i64 multiplications, division, conversions. */
+    private static final boolean WIDE_I64 = weld.nodes.loop.lanes.LanePlanner.WIDE_I64;
+
     private static SimdContexts contexts;
     private static Context simd;
     private static Context scalar;
@@ -277,7 +280,7 @@ class VectorReductionBodyTest {
             assertNotNull(plan(p), p);
         }
         // an i64 multiplication and maximum: a kernel only where they are vector instructions
-        assertEquals(weld.nodes.loop.lanes.LanePlanner.WIDE_I64, plan(slice) != null, slice);
+        assertEquals(WIDE_I64, plan(slice) != null, slice);
         for (int n : new int[] {3, 31, 64, 65, 1000, 70_001}) {
             assertSame(sums, (Object) rows(n));
             assertSame(zipped, rows(n), doubles(n));
@@ -330,7 +333,8 @@ class VectorReductionBodyTest {
         String unsigned = "|s: vec[u8]| result(for(s, {merger[i64,+], merger[f64,+]}, |b, i, c| "
                 + "{if(c > u8(200), merge(b.$0, i64(c)), b.$0), merge(b.$1, f64(c) * 0.5)}))";
         for (String p : new String[] {count, widened, zipped, unsigned}) {
-            assertNotNull(plan(p), p);
+            // bytes beside 64-bit values: a kernel only with 512-bit vectors (8 lanes of 64 bits)
+            assertEquals(WIDE_I64, plan(p) != null, p);
         }
         for (int n : new int[] {0, 31, 64, 65, 1000, 70_001}) {
             byte[] s = new byte[n];
@@ -349,7 +353,7 @@ class VectorReductionBodyTest {
         }
         String fields = "|v: vec[{u8, i8, f64}]| result(for(v, merger[f64,+], |b, i, e| "
                 + "if(e.$0 > u8(100) && e.$1 < 0c, merge(b, e.$2 + f64(e.$1)), b)))";
-        assertNotNull(plan(fields), fields);
+        assertEquals(WIDE_I64, plan(fields) != null, fields);
         for (int n : new int[] {31, 64, 1000, 70_001}) {
             Object[] rows = new Object[n];
             Random r = new Random(n);
@@ -380,7 +384,7 @@ class VectorReductionBodyTest {
         assertSame("|n: i64| result(for(rangeiter(0L, n, 1L), merger[f64,+], |b, i, x| merge(b, exp(f64(x) / 1e5))))",
                 100_000L);
         assertNotNull(plan("|n: i64| result(for(rangeiter(0L, n, 1L), merger[i64,+], |b, i, x| merge(b, x)))"));
-        assertEquals(weld.nodes.loop.lanes.LanePlanner.WIDE_I64,
+        assertEquals(WIDE_I64,
                 plan("|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, f64(i))))") != null,
                 "the index, converted from i64 where that is a vector instruction");
         assertNull(plan("|n: i64| result(for(rangeiter(0L, n, 2L), merger[i64,+], |b, i, x| merge(b, x)))"), "stride");
@@ -456,10 +460,10 @@ class VectorReductionBodyTest {
         String buckets = "|v: vec[i64], d: i64| result(for(v, {merger[i64,+], merger[i64,max]}, |b, i, x| "
                 + "{merge(b.$0, x / d), if(x % d > d / 2L, merge(b.$1, x % d), b.$1)}))";
         String byConstant = "|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, x % 1000L + x / -7L)))";
-        // a merger[i64,max]: a kernel only where i64 maxima are vector instructions
-        assertEquals(weld.nodes.loop.lanes.LanePlanner.WIDE_I64, plan(buckets) != null);
-        assertNotNull(plan(byConstant));
-        if (weld.nodes.loop.lanes.LanePlanner.WIDE_I64) {
+        // i64 division and a merger[i64,max]: a kernel only where they are vector instructions
+        assertEquals(WIDE_I64, plan(buckets) != null);
+        assertEquals(WIDE_I64, plan(byConstant) != null);
+        if (WIDE_I64) {
             assertEquals(java.util.List.of(0, 1), plan(buckets).divisors(), "d and 2L");
         }
         assertNull(plan("|v: vec[i64], w: vec[i64]| result(for(zip(v, w), merger[i64,+], |b, i, x| merge(b, x.$0 / (x.$1 + 1L))))"),
@@ -501,8 +505,13 @@ class VectorReductionBodyTest {
                 + "if(x.$1 != 0L, merge(b, x.$0 / x.$1 + x.$0 % x.$1), b)))";
         String columns = "|p: vec[{i64, i64}]| result(for(p, merger[i64,+], |b, i, e| merge(b, e.$0 / e.$1)))";
         assertEquals(java.util.List.of(1), plan(ints).divisorInputs());
-        assertEquals(java.util.List.of(1), plan(guarded).divisorInputs());
-        assertEquals(java.util.List.of(2), plan(columns).divisorInputs(), "after the iterator and the first column");
+        if (WIDE_I64) {
+            assertEquals(java.util.List.of(1), plan(guarded).divisorInputs());
+            assertEquals(java.util.List.of(2), plan(columns).divisorInputs(), "after the iterator and the first column");
+        } else {
+            assertNull(plan(guarded), "i64 division: a scalar loop without AVX-512");
+            assertNull(plan(columns), "i64 division: a scalar loop without AVX-512");
+        }
         for (int n : new int[] {40, 1000, 70_001}) {
             Random r = new Random(n);
             int[] v = new int[n];

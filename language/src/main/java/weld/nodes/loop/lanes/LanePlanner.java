@@ -212,10 +212,40 @@ public final class LanePlanner {
             }
         }
         used.addAll(inputElements);
+        if (!WIDE_I64 && bytesWithWideKinds(used, components)) {
+            return null;
+        }
         return new Plan(new LaneKernel(nodes.toArray(LaneNode[]::new), used.toArray(LaneNode.Element[]::new),
                 components), invariants, f.iters().stream().map(it -> it.kind() == IterKind.RANGE
                 || !(it.type().resolve() instanceof WeldType.Scalar) ? null : arrayClass(it.type()))
                 .toArray(Class<?>[]::new), inputs, divisors, divisorInputs);
+    }
+
+    /**
+     * Whether byte elements meet 64-bit values in one kernel: its lanes are then the vector size over 64 bits, 4 with
+     * 256-bit vectors, too few for a byte vector of 64 bits, so it would run as the vector blocks (2.3x slower than the
+     * scalar loop measured for a byte sum into an {@code i64} merger with AVX2).
+     */
+    private boolean bytesWithWideKinds(List<LaneNode.Element> used, LaneKernel.Component[] components) {
+        boolean bytes = false;
+        for (LaneNode.Element e : used) {
+            bytes |= e.bytes;
+        }
+        if (!bytes) {
+            return false;
+        }
+        for (LaneNode n : nodes) {
+            if (n.kind == ScalarKind.I64 || n.kind == ScalarKind.F64) {
+                return true;
+            }
+        }
+        for (LaneKernel.Component c : components) {
+            ScalarKind k = c.type().kind();
+            if (k == ScalarKind.I64 || k == ScalarKind.F64) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Class<?> arrayClass(WeldType elem) {
@@ -396,10 +426,11 @@ public final class LanePlanner {
      * {@code i32} or {@code i64} by a loop-invariant value or by an element the loop reads (of an iterator, a struct
      * column or a lookup over the index), computed through {@code f64} lanes where that is exact (see
      * {@link LaneNode.Binary}) while no divisor is 0 or -1 ({@link Plan#divisors}, {@link Plan#divisorInputs}). A
-     * divisor computed per iteration is not taken: the kernel cannot tell before it runs whether it is 0.
+     * divisor computed per iteration is not taken: the kernel cannot tell before it runs whether it is 0. An {@code i64}
+     * one only with {@link #WIDE_I64}: without it the blocks divide a value at a time, 3x slower than the scalar loop.
      */
     private static boolean integerDivision(ScalarKind k, LaneNode divisor) {
-        return (k == ScalarKind.I32 || k == ScalarKind.I64) && (divisor instanceof LaneNode.Invariant
+        return (k == ScalarKind.I32 || k == ScalarKind.I64 && WIDE_I64) && (divisor instanceof LaneNode.Invariant
                 || divisor instanceof LaneNode.Element e && !e.bytes);
     }
 

@@ -217,8 +217,8 @@ class FusedKernelTest {
     /**
      * Bytes widened to the accumulators' kind. A kernel's lanes are the vector size over its widest kind, and bytes
      * load as byte vectors of at least 64 bits: bytes into 64-bit accumulators fuse only with 512-bit vectors (4
-     * lanes of 256 bits would be 32-bit byte vectors), and otherwise run as the vector blocks; into 32-bit ones they
-     * fuse with 256-bit vectors too.
+     * lanes of 256 bits would be 32-bit byte vectors), and otherwise run as the scalar loop (their vector blocks were
+     * 2.3x slower than it); into 32-bit ones they fuse with 256-bit vectors too.
      */
     @Test
     void bytesWidenedToInts() {
@@ -235,8 +235,7 @@ class FusedKernelTest {
             if (fuses) {
                 assertSameMerges(wide[k], s, null, initial[k]);
             } else {
-                assertNotNull(Plans.plan(wide[k]), wide[k]);
-                assertNull(Plans.plan(wide[k]).kernel().fused(), wide[k]);
+                assertNull(Plans.plan(wide[k]), "bytes beside 64-bit values: a scalar loop without 8 lanes of them");
             }
         }
     }
