@@ -60,10 +60,10 @@ class CompiledCodeSizeIT {
     private static final int MAX_STAGED_KERNEL_LOOP_BYTES = 55_000;
     /**
      * Whether this machine has AVX-512 (and so 512-bit vectors). The kernels' {@code i64} multiplications, minima and
-     * maxima and conversions between {@code i64} and {@code f64} or {@code i32} are single instructions only there;
-     * with AVX2's 256-bit vectors Graal compiles them to the Vector API's Java fallbacks (kernel loops of 23-38 KB
-     * measured), so {@link #kernelsCompileToVectorInstructions} checks the kernels marked {@link #WIDE} only on
-     * AVX-512 machines.
+     * maxima, divisions and conversions between {@code i64} and {@code f64} or {@code i32} are single instructions
+     * only there; with AVX2's 256-bit vectors Graal compiled them to the Vector API's Java fallbacks (kernel loops of
+     * 23-38 KB measured), so such loops run as scalar loops there ({@code LanePlanner.WIDE_I64}) and
+     * {@link #kernelsCompileToVectorInstructions} checks the kernels marked {@link #WIDE} only on AVX-512 machines.
      */
     private static final boolean AVX512 = cpuHas("avx512f");
     private static final String WIDE = "needs AVX-512";
@@ -234,7 +234,7 @@ class CompiledCodeSizeIT {
             {"f64", "for(S, {merger[f64,*], merger[i64,+]}, |b, i, x| "
                     + "{merge(b.$0, 1.0 + x * 1e-6), if(x <= 1.5 && x >= -1.0, merge(b.$1, 1L), b.$1)})"},
             {"f64", "for(S, merger[f32,+], |b, i, x| merge(b, f32(-x)))"},
-            {"f64", "for(S, merger[i64,+], |b, i, x| merge(b, i64(x * 100.0)))"},
+            {"f64", "for(S, merger[i64,+], |b, i, x| merge(b, i64(x * 100.0)))", WIDE},
             {"i64", "for(S, merger[i64,+], |b, i, x| merge(b, min(x * 3L, 100L) + max(x, -5L) - x))", WIDE},
             {"i64", "for(S, {merger[f64,+], merger[i32,max]}, |b, i, x| {merge(b.$0, f64(x) * 0.5), merge(b.$1, i32(x))})",
                 WIDE},
@@ -244,7 +244,8 @@ class CompiledCodeSizeIT {
                     + "{merge(b.$0, f64(x)), merge(b.$1, f32(x)), merge(b.$2, i64(x) * i)})", WIDE},
             {"i32", "for(S, merger[i64,+], |b, i, x| if(x % 7 == 0, merge(b, i64(x / 3)), b))"},
             // i64 division by a parameter: operands near 2^53 through f64 lanes, past 2^52 (wrapped) value by value
-            {"i64", "for(S, merger[i64,+], |b, i, x| merge(b, (x * 9007199254741L) / n + (x * 40000000000000000L) % 1000003L))"},
+            {"i64", "for(S, merger[i64,+], |b, i, x| merge(b, (x * 9007199254741L) / n + (x * 40000000000000000L) % 1000003L))",
+                WIDE},
             {"f32", "for(S, merger[f32,+], |b, i, x| merge(b, sqrt(x * x) / 3.0f + x))"},
             {"f32", "for(S, merger[f64,+], |b, i, x| if(x < 2.5f, merge(b, f64(x)), b))"},
             {"f64", "for(zip(S, S), merger[f64,+], |b, i, x| merge(b, x.$0 * x.$1))"},
