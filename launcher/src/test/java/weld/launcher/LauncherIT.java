@@ -129,13 +129,15 @@ class LauncherIT {
     @Test
     void theVectorApiIsInitializedOnlyOnceAKernelRuns() throws Exception {
         Path prog = dir.resolve("half-sum.weld");
-        Files.writeString(prog, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[f64,+], |b, i, x| merge(b, f64(x) * 0.5)))");
+        // (no i64 -> f64 conversion, which is a kernel only with AVX-512)
+        Files.writeString(prog, "|n: i64| result(for(rangeiter(0L, n, 1L), merger[f64,+], |b, i, x| "
+                + "merge(b, select(x > 10L, 0.5, 0.25))))");
         for (long n : new long[] {1000, 1_000_000}) {
             Path log = dir.resolve("init-" + n + ".txt");
             Result r = weldWithJavaOptions("-Xlog:class+init=info:file=" + log, null, "run", prog.toString(),
                     "--arg", Long.toString(n), "--weld.Threads=1");
             assertEquals(0, r.exit(), r.err());
-            assertEquals(0.25 * n * (n - 1), Double.parseDouble(r.out().strip()));
+            assertEquals(0.25 * 11 + 0.5 * (n - 11), Double.parseDouble(r.out().strip()));
             boolean vectors = Files.readString(log).contains("Initializing 'jdk/incubator/vector/DoubleVector'");
             assertEquals(n > 1000, vectors, n + " iterations: vector classes initialized " + vectors);
         }

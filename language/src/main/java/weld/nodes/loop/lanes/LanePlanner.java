@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import jdk.incubator.vector.VectorShape;
+
 import weld.ir.Expr;
 import weld.ir.Symbol;
 import weld.nodes.loop.IndexedLookupPlanner;
@@ -58,11 +60,12 @@ public final class LanePlanner {
     /**
      * Whether {@code i64} lanes have the instructions that the kernels' {@code i64} multiplications, minima and
      * maxima and conversions to and from {@code f64}, {@code f32} and {@code i32} compile to (AVX-512), taken to come
-     * with 512-bit vectors ({@link LongLanes#F64_LANES}). With 256-bit vectors (AVX2) Graal compiles those Vector API
-     * operations to their Java fallbacks, which make an object of every vector: such kernels ran 16-57x slower than
-     * the scalar loop there, so loops with them run as scalar loops.
+     * with 512-bit vectors (as {@link LongLanes#F64_LANES}). With 256-bit vectors (AVX2) Graal compiles those Vector
+     * API operations to their Java fallbacks, which make an object of every vector: such kernels ran 16-57x slower
+     * than the scalar loop there, so loops with them run as scalar loops. Read from the preferred shape, which does not
+     * initialize the vector classes (planning a loop does not need them; see {@code LaneKernel#fused}).
      */
-    public static final boolean WIDE_I64 = LongLanes.F64_LANES;
+    public static final boolean WIDE_I64 = VectorShape.preferredShape().vectorBitSize() >= 512;
     static final int MAX_COMPONENTS = 20;
 
     /**
