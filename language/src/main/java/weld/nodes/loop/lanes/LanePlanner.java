@@ -52,12 +52,6 @@ public final class LanePlanner {
      */
     static final int MAX_NODES = 128;
     /**
-     * The most mergers a kernel merges into. Graal keeps a compiled kernel's accumulator vectors apart up to some
-     * number of them and allocates every vector past it (measured, TPC-H Q1's columns as masked sums, one vector step
-     * per iteration: 18 sums 25-29 ms a call, 24 sums 29-73 ms with allocation, 30 sums 1.3 s, the scalar loop 89,
-     * 155 and 330-560 ms). A loop with more runs as the scalar loop.
-     */
-    /**
      * Whether {@code i64} lanes have the instructions that the kernels' {@code i64} multiplications, minima and
      * maxima and conversions to and from {@code f64}, {@code f32} and {@code i32} compile to (AVX-512), taken to come
      * with 512-bit vectors (as {@link LongLanes#F64_LANES}). With 256-bit vectors (AVX2) Graal compiles those Vector
@@ -66,6 +60,12 @@ public final class LanePlanner {
      * initialize the vector classes (planning a loop does not need them; see {@code LaneKernel#fused}).
      */
     public static final boolean WIDE_I64 = VectorShape.preferredShape().vectorBitSize() >= 512;
+    /**
+     * The most mergers a kernel merges into. Graal keeps a compiled kernel's accumulator vectors apart up to some
+     * number of them and allocates every vector past it (measured, TPC-H Q1's columns as masked sums, one vector step
+     * per iteration: 18 sums 25-29 ms a call, 24 sums 29-73 ms with allocation, 30 sums 1.3 s, the scalar loop 89,
+     * 155 and 330-560 ms). A loop with more runs as the scalar loop.
+     */
     static final int MAX_COMPONENTS = 20;
 
     /**
