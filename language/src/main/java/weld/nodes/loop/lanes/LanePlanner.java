@@ -54,9 +54,9 @@ public final class LanePlanner {
     /**
      * Whether {@code i64} lanes have the instructions that the kernels' {@code i64} multiplications, minima and
      * maxima and conversions to and from {@code f64}, {@code f32} and {@code i32} compile to (AVX-512), taken to come
-     * with 512-bit vectors (as {@link LongLanes#F64_LANES}). With 256-bit vectors (AVX2) Graal compiles those Vector
-     * API operations to their Java fallbacks, which make an object of every vector: such kernels ran 16-57x slower
-     * than the scalar loop there, so loops with them run as scalar loops. Read from the preferred shape, which does not
+     * with 512-bit vectors (also for {@code LongLanes}' division blocks). With 256-bit vectors (AVX2) Graal compiles
+     * those Vector API operations to their Java fallbacks, which make an object of every vector: such kernels ran
+     * 16-57x slower than the scalar loop there, so loops with them run as scalar loops. Read from the preferred shape, which does not
      * initialize the vector classes (planning a loop does not need them; see {@code LaneKernel#fused}).
      */
     public static final boolean WIDE_I64 = VectorShape.preferredShape().vectorBitSize() >= 512;

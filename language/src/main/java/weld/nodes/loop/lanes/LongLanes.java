@@ -24,12 +24,6 @@ final class LongLanes {
     private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
     /** Operands of smaller magnitude divide exactly through {@code f64} lanes (see {@code LaneNode.Binary}). */
     private static final long EXACT = 1L << 52;
-    /**
-     * Whether {@code i64} lanes convert to and from {@code f64} lanes in one instruction each (AVX-512DQ, taken to come
-     * with 512-bit vectors). With 256-bit vectors (AVX2) the JDK converts them in Java, with an object per vector
-     * (200 bytes per value measured), so a division is then computed a value at a time.
-     */
-    static final boolean F64_LANES = S.vectorBitSize() >= 512;
 
     private LongLanes() {
     }
@@ -60,13 +54,14 @@ final class LongLanes {
     /**
      * {@code a / b}, or {@code a % b} if {@code remainder} (as {@code a - (a / b) * b}): a vector whose operands are
      * all of magnitude below 2^52 through {@code f64} lanes, exact there (see {@code LaneNode.Binary}), any other
-     * vector and the last partial one a value at a time (every value without {@link #F64_LANES}). No divisor is 0
-     * (the kernel runs only then). Each result vector is stored where it is computed, so that no vector is merged
-     * from the two operators' branches.
+     * vector and the last partial one a value at a time (every value without {@link LanePlanner#WIDE_I64}: the
+     * {@code i64}<->{@code f64} lane conversions are then Java fallbacks, 200 bytes allocated per value). No divisor
+     * is 0 (the kernel runs only then). Each result vector is stored where it is computed, so that no vector is
+     * merged from the two operators' branches.
      */
     private static void divide(long[] a, int ao, long[] b, int bo, long[] out, int n, boolean remainder) {
         int k = 0;
-        for (int up = F64_LANES ? S.loopBound(n) : 0; k < up; k += S.length()) {
+        for (int up = LanePlanner.WIDE_I64 ? S.loopBound(n) : 0; k < up; k += S.length()) {
             LongVector x = V.cast(LongVector.fromArray(S, a, ao + k));
             LongVector y = V.cast(LongVector.fromArray(S, b, bo + k));
             if (x.lanewise(VectorOperators.ABS).compare(VectorOperators.UGE, EXACT)
