@@ -1,5 +1,6 @@
 package weld.nodes.loop.lanes;
 
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -19,6 +20,9 @@ final class FloatLanes {
     static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
     /** {@link #S}'s vector class, the exact class of every vector loaded (see {@link #binary}). */
     private static final Class<FloatVector> V = exactClass(S);
+    /** The {@code byte} species of as many lanes, as which comparisons store their masks ({@link MaskStores}). */
+    private static final VectorSpecies<Byte> BYTES = MaskStores.bytes(S.length());
+    private static final Class<VectorMask<Byte>> BYTE_MASK = MaskStores.maskClass(BYTES);
 
     private FloatLanes() {
     }
@@ -102,8 +106,8 @@ final class FloatLanes {
             case NE -> ne(a, ao, b, bo, out, n);
             case LT -> lt(a, ao, b, bo, out, n);
             case LE -> le(a, ao, b, bo, out, n);
-            case GT -> gt(a, ao, b, bo, out, n);
-            case GE -> ge(a, ao, b, bo, out, n);
+            case GT -> lt(b, bo, a, ao, out, n);
+            case GE -> le(b, bo, a, ao, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
         }
     }
@@ -111,90 +115,92 @@ final class FloatLanes {
     private static void eq(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
-                    V.cast(FloatVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Float> c = V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
-                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Float> c = V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 
     private static void ne(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
-                    V.cast(FloatVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Float> c = V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
-                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Float> c = V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 
     private static void lt(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
-                    V.cast(FloatVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Float> c = V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
-                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Float> c = V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 
     private static void le(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
-                    V.cast(FloatVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Float> c = V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Float> m = S.indexInRange(k, n);
-            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
-                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
-        }
-    }
-
-    private static void gt(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.GT,
-                    V.cast(FloatVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
-        }
-        if (k < n) {
-            VectorMask<Float> m = S.indexInRange(k, n);
-            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GT,
-                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
-        }
-    }
-
-    private static void ge(float[] a, int ao, float[] b, int bo, boolean[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(FloatVector.fromArray(S, a, ao + k)).compare(VectorOperators.GE,
-                    V.cast(FloatVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
-        }
-        if (k < n) {
-            VectorMask<Float> m = S.indexInRange(k, n);
-            V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GE,
-                    V.cast(FloatVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Float> c = V.cast(FloatVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
+                    V.cast(FloatVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 

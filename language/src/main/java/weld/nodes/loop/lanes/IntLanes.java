@@ -1,6 +1,7 @@
 package weld.nodes.loop.lanes;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -21,6 +22,9 @@ final class IntLanes {
     static final VectorSpecies<Integer> S = IntVector.SPECIES_PREFERRED;
     /** {@link #S}'s vector class, the exact class of every vector loaded (see {@link #binary}). */
     private static final Class<IntVector> V = exactClass(S);
+    /** The {@code byte} species of as many lanes, as which comparisons store their masks ({@link MaskStores}). */
+    private static final VectorSpecies<Byte> BYTES = MaskStores.bytes(S.length());
+    private static final Class<VectorMask<Byte>> BYTE_MASK = MaskStores.maskClass(BYTES);
     /** The {@code f64} lanes a division computes in, and as many {@code int} lanes. */
     private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Integer> HALF = VectorSpecies.of(int.class,
@@ -153,8 +157,8 @@ final class IntLanes {
             case NE -> ne(a, ao, b, bo, out, n);
             case LT -> lt(a, ao, b, bo, out, n);
             case LE -> le(a, ao, b, bo, out, n);
-            case GT -> gt(a, ao, b, bo, out, n);
-            case GE -> ge(a, ao, b, bo, out, n);
+            case GT -> lt(b, bo, a, ao, out, n);
+            case GE -> le(b, bo, a, ao, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
         }
     }
@@ -162,90 +166,92 @@ final class IntLanes {
     private static void eq(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
-                    V.cast(IntVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Integer> c = V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
+                    V.cast(IntVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
-                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Integer> c = V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 
     private static void ne(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
-                    V.cast(IntVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Integer> c = V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
+                    V.cast(IntVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
-                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Integer> c = V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 
     private static void lt(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
-                    V.cast(IntVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Integer> c = V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
+                    V.cast(IntVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
-                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Integer> c = V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 
     private static void le(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
-                    V.cast(IntVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Integer> c = V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
+                    V.cast(IntVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Integer> m = S.indexInRange(k, n);
-            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
-                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
-        }
-    }
-
-    private static void gt(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.GT,
-                    V.cast(IntVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
-        }
-        if (k < n) {
-            VectorMask<Integer> m = S.indexInRange(k, n);
-            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GT,
-                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
-        }
-    }
-
-    private static void ge(int[] a, int ao, int[] b, int bo, boolean[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(IntVector.fromArray(S, a, ao + k)).compare(VectorOperators.GE,
-                    V.cast(IntVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
-        }
-        if (k < n) {
-            VectorMask<Integer> m = S.indexInRange(k, n);
-            V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GE,
-                    V.cast(IntVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Integer> c = V.cast(IntVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
+                    V.cast(IntVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package weld.nodes.loop.lanes;
 
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
@@ -20,6 +21,9 @@ final class LongLanes {
     static final VectorSpecies<Long> S = LongVector.SPECIES_PREFERRED;
     /** {@link #S}'s vector class, the exact class of every vector loaded (see {@link #binary}). */
     private static final Class<LongVector> V = exactClass(S);
+    /** The {@code byte} species of as many lanes, as which comparisons store their masks ({@link MaskStores}). */
+    private static final VectorSpecies<Byte> BYTES = MaskStores.bytes(S.length());
+    private static final Class<VectorMask<Byte>> BYTE_MASK = MaskStores.maskClass(BYTES);
     /** The {@code f64} lanes a division computes in: as many as {@link #S}'s. */
     private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
     /** Operands of smaller magnitude divide exactly through {@code f64} lanes (see {@code LaneNode.Binary}). */
@@ -157,8 +161,8 @@ final class LongLanes {
             case NE -> ne(a, ao, b, bo, out, n);
             case LT -> lt(a, ao, b, bo, out, n);
             case LE -> le(a, ao, b, bo, out, n);
-            case GT -> gt(a, ao, b, bo, out, n);
-            case GE -> ge(a, ao, b, bo, out, n);
+            case GT -> lt(b, bo, a, ao, out, n);
+            case GE -> le(b, bo, a, ao, out, n);
             default -> throw new IllegalArgumentException(op.symbol);
         }
     }
@@ -166,90 +170,92 @@ final class LongLanes {
     private static void eq(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
-                    V.cast(LongVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Long> c = V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.EQ,
+                    V.cast(LongVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
-                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Long> c = V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.EQ,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 
     private static void ne(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
-                    V.cast(LongVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Long> c = V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.NE,
+                    V.cast(LongVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
-                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Long> c = V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.NE,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 
     private static void lt(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
-                    V.cast(LongVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Long> c = V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.LT,
+                    V.cast(LongVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
-                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Long> c = V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LT,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 
     private static void le(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         int k = 0;
         for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
-                    V.cast(LongVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
+            VectorMask<Long> c = V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.LE,
+                    V.cast(LongVector.fromArray(S, b, bo + k)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
         if (k < n) {
             VectorMask<Long> m = S.indexInRange(k, n);
-            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
-                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
-        }
-    }
-
-    private static void gt(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.GT,
-                    V.cast(LongVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
-        }
-        if (k < n) {
-            VectorMask<Long> m = S.indexInRange(k, n);
-            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GT,
-                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
-        }
-    }
-
-    private static void ge(long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
-        int k = 0;
-        for (int up = S.loopBound(n); k < up; k += S.length()) {
-            V.cast(LongVector.fromArray(S, a, ao + k)).compare(VectorOperators.GE,
-                    V.cast(LongVector.fromArray(S, b, bo + k)))
-                    .intoArray(out, k);
-        }
-        if (k < n) {
-            VectorMask<Long> m = S.indexInRange(k, n);
-            V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.GE,
-                    V.cast(LongVector.fromArray(S, b, bo + k, m)))
-                    .intoArray(out, k);
+            VectorMask<Long> c = V.cast(LongVector.fromArray(S, a, ao + k, m)).compare(VectorOperators.LE,
+                    V.cast(LongVector.fromArray(S, b, bo + k, m)));
+            if (BYTES != null) {
+                ((ByteVector) BYTE_MASK.cast(c.cast(BYTES)).toVector()).intoBooleanArray(out, k);
+            } else {
+                MaskStores.bits(c.toLong(), out, k, S.length());
+            }
         }
     }
 

@@ -30,7 +30,11 @@ import weld.syntax.UnaryOp;
  * typed by their declared class, it made an object of every {@code i32} vector in about 1 run in 15 next to two busy
  * processes (C2 intrinsifies the loads after parsing the loop, and bound the operations by type profiles that vectors
  * of other shapes, and the {@code i32} division's half-width vectors, had polluted); casting every loaded vector to
- * its exact class fixed it (0 failures in 60 such runs). Runs in a JVM of its own (see the language module's build).
+ * its exact class fixed it (0 failures in 60 such runs). Comparisons stored their masks with
+ * {@code VectorMask.intoArray}, which C2 inlines only where it counts the call as hot, and made an object of every
+ * mask in about 1 run in 10 on a busy two-core machine ({@link MaskStores}); the test's JVM keeps that method out of
+ * line, so that every run checks that no block operation relies on it (5 bytes per {@code i32} value with it). Runs
+ * in a JVM of its own (see the language module's build).
  */
 class BlockOperationsAllocationTest {
     private static final int N = 1 << 14;
