@@ -99,7 +99,7 @@ final class DoubleLanes {
         }
     }
 
-    /** {@code out[k] = a[ao + k] op b[bo + k]} for a comparison, a loop for each (see {@link #binary}). */
+    /** {@code out[k] = a[ao + k] op b[bo + k]} for a comparison, a loop each ({@code >}, {@code >=}: swapped). */
     static void compare(BinOp op, double[] a, int ao, double[] b, int bo, boolean[] out, int n) {
         switch (op) {
             case EQ -> eq(a, ao, b, bo, out, n);

@@ -154,7 +154,7 @@ final class LongLanes {
         }
     }
 
-    /** {@code out[k] = a[ao + k] op b[bo + k]} for a comparison, a loop for each (see {@link #binary}). */
+    /** {@code out[k] = a[ao + k] op b[bo + k]} for a comparison, a loop each ({@code >}, {@code >=}: swapped). */
     static void compare(BinOp op, long[] a, int ao, long[] b, int bo, boolean[] out, int n) {
         switch (op) {
             case EQ -> eq(a, ao, b, bo, out, n);
