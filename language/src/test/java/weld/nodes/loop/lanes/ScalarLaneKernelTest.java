@@ -103,6 +103,53 @@ class ScalarLaneKernelTest {
                 + "merge(b, select(x / 3.1f * 3.1f == x, 1L, 0L))))", f, null, 0L);
     }
 
+    /**
+     * Each comparison on values that a three-way order gets wrong if it is careless (NaN, which no ordered comparison
+     * holds for, and the two zeros, which are equal) and on integers, through a choice between two {@code i64}s and
+     * between two {@code f64}s, counted exactly and against Java's own comparisons.
+     */
+    @Test
+    void comparisonsAndChoicesOnNaNZerosAndIntegers() {
+        double[] special = {Double.NaN, -0.0, 0.0, 1.5, -1.5, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        double[] v = new double[LENGTH];
+        long[] l = new long[LENGTH];
+        Random r = new Random(23);
+        long expectedDoubles = 0;
+        long expectedLongs = 0;
+        double expectedChoices = 0;
+        for (int i = 0; i < LENGTH; i++) {
+            v[i] = special[r.nextInt(special.length)];
+            l[i] = r.nextInt(7) - 3;
+            double x = v[i];
+            expectedDoubles += (x < 0.0 ? 1 : 0) + (x <= 0.0 ? 2 : 0) + (x > 0.0 ? 4 : 0) + (x >= 0.0 ? 8 : 0)
+                    + (x == 0.0 ? 16 : 0);
+            long y = l[i];
+            expectedLongs += (y < 0 ? 1 : 0) + (y <= 0 ? 2 : 0) + (y > 0 ? 4 : 0) + (y >= 0 ? 8 : 0)
+                    + (y == 0 ? 16 : 0) + (y != 0 ? 32 : 0);
+            expectedChoices += x >= 0.0 ? 2.0 : -0.5;
+        }
+        String doubles = "|v: vec[f64]| result(for(v, merger[i64,+], |b, i, x| merge(b, select(x < 0.0, 1L, 0L) "
+                + "+ select(x <= 0.0, 2L, 0L) + select(x > 0.0, 4L, 0L) + select(x >= 0.0, 8L, 0L) "
+                + "+ select(x == 0.0, 16L, 0L))))";
+        String longs = "|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| merge(b, select(x < 0L, 1L, 0L) "
+                + "+ select(x <= 0L, 2L, 0L) + select(x > 0L, 4L, 0L) + select(x >= 0L, 8L, 0L) "
+                + "+ select(x == 0L, 16L, 0L) + select(x != 0L, 32L, 0L))))";
+        String choices = "|v: vec[f64]| result(for(v, merger[f64,+], |b, i, x| merge(b, select(x >= 0.0, 2.0, -0.5))))";
+        assertEquals(expectedDoubles, run(doubles, v, 0L));
+        assertEquals(expectedLongs, run(longs, l, 0L));
+        assertEquals(expectedChoices, run(choices, v, 0.0));
+        assertSameMerges(doubles, v, null, 0L);
+        assertSameMerges(longs, l, null, 0L);
+        assertSameMerges(choices, v, null, 0.0);
+    }
+
+    private static Object run(String program, Object store, Object initial) {
+        LanePlanner.Plan plan = Plans.plan(program);
+        assertNotNull(plan, program);
+        return plan.kernel().scalarBlocks().run(new Object[] {store}, new long[] {0}, 0, LENGTH,
+                invariants(plan, null), new Object[] {initial})[0];
+    }
+
     @Test
     void indexedMergesCombineEachElementOnce() {
         double[] v = doubles();
