@@ -1,7 +1,7 @@
 package weld.nodes.loop.lanes;
 
-import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;

@@ -193,9 +193,9 @@ public final class ScalarLaneKernel {
     }
 
     /**
-     * {@code m[k] = x[xo + k] op y[yo + k]}, a loop for each comparison: a comparison computed per element from a
-     * three-way order branched on every element, and on unpredictable data (a filter) mispredicted half the time
-     * (about 7 ns an element); Java's own comparison compiles to a flag set without a branch.
+     * {@code m[k] = x[xo + k] op y[yo + k]}, a loop for each comparison with Java's own comparison in it (a flag set,
+     * no branch). Computed from a three-way order per element, the comparison branched, and a filter's unpredictable
+     * data mispredicted it half the time (about 7 ns an element).
      */
     private static void compare(BinOp op, long[] x, int xo, long[] y, int yo, boolean[] m, int n) {
         switch (op) {
