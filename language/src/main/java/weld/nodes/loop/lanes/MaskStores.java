@@ -11,17 +11,21 @@ import jdk.incubator.vector.VectorSpecies;
  * inlining (JDK 25), so C2 inlines it only where the call's profile counts it as hot; where it did not (in about 1
  * run in 10 of the allocation test on a busy two-core machine) it made an object of every mask, 5 bytes per
  * {@code i32} value. A block operation instead casts its mask to the {@code byte} species of as many lanes
- * ({@link #bytes}) and stores that as a vector, or, with fewer than 8 lanes (no such species: {@code f64} and
- * {@code i64} on 256-bit vectors), stores the mask's bits one by one ({@link #bits}); both only call methods that
+ * ({@link #bytes}) and stores that as a vector, or, where there is no such species (fewer than 8 lanes: {@code f64}
+ * and {@code i64} on 256-bit vectors), stores the mask's bits one by one ({@link #bits}); both only call methods that
  * are always inlined. The store is written out in each operation's loop, as no mask may cross a call.
  */
 final class MaskStores {
     private MaskStores() {
     }
 
-    /** The {@code byte} species of {@code lanes} lanes, or null if there is none (fewer than 8 lanes). */
+    /**
+     * The {@code byte} species of {@code lanes} lanes, or null if there is none: fewer than 8 lanes, or a lane count
+     * that is not a power of two (vectors of a length other machines may have).
+     */
     static VectorSpecies<Byte> bytes(int lanes) {
-        return lanes < 8 ? null : ByteVector.SPECIES_64.withShape(VectorShape.forBitSize(lanes * 8));
+        return lanes < 8 || lanes > 64 || Integer.bitCount(lanes) != 1 ? null
+                : ByteVector.SPECIES_64.withShape(VectorShape.forBitSize(lanes * 8));
     }
 
     /** The exact class of the masks of {@code bytes} (null with it), to which the cast masks are cast again. */
