@@ -43,10 +43,11 @@ public final class WeldOptions {
     public static final OptionKey<Boolean> Vectorize = new OptionKey<>(true);
 
     @Option(help = "Repetitions (of four iterations) a loop with a SIMD kernel runs as plain scalar blocks in the "
-            + "interpreter before the vector kernel takes over there (0: at once); compiled code always runs the vector "
-            + "kernel (see docs/performance.md).",
+            + "interpreter and first-tier code before the vector kernel takes over there (0: at once; -1, the default: "
+            + "32768 for kernels with math functions, until last-tier code for the others); last-tier code always runs "
+            + "the vector kernel (see docs/performance.md).",
             category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL)
-    public static final OptionKey<Integer> KernelWarmup = new OptionKey<>(1 << 15);
+    public static final OptionKey<Integer> KernelWarmup = new OptionKey<>(-1);
 
     @Option(help = "Optimization passes: all (default), none, a list of passes to run (inline-let,loop-fusion) or a "
             + "list to leave out (-loop-fusion,-cse).", category = OptionCategory.USER, stability = OptionStability.STABLE)

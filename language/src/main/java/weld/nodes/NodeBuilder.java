@@ -171,7 +171,7 @@ public final class NodeBuilder {
     /**
      * Builds the root node of a program; {@code udfLibraries} lists the libraries {@code cudf} may call into;
      * {@code vectorize}: merger reductions that a {@link LanePlanner} accepts may run as SIMD code, in the
-     * interpreter after {@code kernelWarmup} scalar repetitions ({@code weld.KernelWarmup}).
+     * interpreter after a warm-up on scalar blocks ({@code kernelWarmup}: the option {@code weld.KernelWarmup}).
      */
     public static WeldRootNode build(WeldLanguage language, Program program, String udfLibraries, boolean vectorize,
                                      int kernelWarmup) {

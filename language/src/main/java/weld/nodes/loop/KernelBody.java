@@ -5,6 +5,8 @@ import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.LoopNode;
 
+import weld.nodes.loop.lanes.LaneKernel;
+
 /**
  * A loop body whose iterations can also run as a SIMD kernel, wrapping the scalar body that runs them otherwise
  * (short loops, the last few iterations, inputs the kernel cannot read). Both run on the same counter slots.
@@ -30,18 +32,36 @@ abstract class KernelBody extends LoopBody {
     @CompilationFinal private boolean vectorized;
     private final CountProfile counts = new CountProfile();
     /**
-     * Repetitions (of four iterations) the interpreter runs as scalar blocks where the kernel could run, before it
-     * takes the vector kernel.
+     * The default warm-up of a kernel with math functions ({@code weld.KernelWarmup} -1): after it, the interpreter
+     * and first-tier code run the vector blocks, whose SIMD math (against Weld's scalar functions) wins once C2 has
+     * compiled them (measured, Black-Scholes' calls 2-4 on 10^7 rows before the last tier: 477-542 ms on the vector
+     * blocks, 1,097-1,213 on the scalar ones).
+     */
+    static final int MATH_WARMUP = 1 << 15;
+    /**
+     * Runs of fewer iterations (a loop's count from its current iteration) take the vector blocks after
+     * {@link #MATH_WARMUP} by default, math functions or not: a short run's scalar blocks cost more per call than the
+     * vector blocks' once those are compiled (measured, the logistic step's 64-iteration dot products per row, 0.5-1.7
+     * us a row against 170 ns), and they are what an enclosing loop runs many times.
+     */
+    static final int LONG_RUN = 4096;
+    /**
+     * Repetitions (of four iterations) the interpreter and first-tier code run as scalar blocks where the kernel
+     * could run, before they take the vector kernel.
      */
     private final int warmup;
-    /** Interpreted repetitions that ran as scalar blocks where the kernel could have run (racy across tasks). */
-    private int interpretedScalarRepetitions;
+    /** The warm-up for runs shorter than {@link #LONG_RUN}. */
+    private final int shortRunWarmup;
+    /** Repetitions that ran as scalar blocks where the kernel could have run (racy across tasks). */
+    private int scalarRepetitions;
     /** Whether the interpreter has run the compiled-only form of the kernel ({@link #primeDue}). */
     private boolean primed;
 
-    KernelBody(int countSlot, int counterSlot, KernelInputs inputs, int warmup, LoopBody scalar) {
+    /** {@code warmup}: the option {@code weld.KernelWarmup} ({@link #warmup}). */
+    KernelBody(int countSlot, int counterSlot, KernelInputs inputs, LaneKernel kernel, int warmup, LoopBody scalar) {
         super(countSlot, counterSlot);
-        this.warmup = warmup;
+        this.warmup = warmup(warmup, kernel);
+        this.shortRunWarmup = shortRunWarmup(warmup);
         this.inputs = inputs;
         this.scalar = scalar;
     }
@@ -82,6 +102,24 @@ abstract class KernelBody extends LoopBody {
         return execute(frame, i, n);
     }
 
+    /**
+     * The warm-up of a kernel's runs of at least {@link #LONG_RUN} iterations, from the option
+     * {@code weld.KernelWarmup}: its value, or by default {@link #MATH_WARMUP} for a kernel with math functions and
+     * no end for the others: until last-tier code, they run as scalar blocks. The vector blocks are Java that C2 compiles only after they have run cold, as C1 code
+     * that runs the Vector API's fallbacks (400-2,100 ns an iteration against the scalar blocks' 4-7); taking them
+     * after a short warm-up made a first call on large inputs wait for C2 (measured, one tier, the main job's filter
+     * then sum over 10^7 {@code f64}: first call 862-1,061 ms on the vector blocks, 271-326 on the scalar blocks;
+     * its next calls 35-70 and 50-79 ms).
+     */
+    static int warmup(int option, LaneKernel kernel) {
+        return option >= 0 ? option : kernel.staged() ? MATH_WARMUP : Integer.MAX_VALUE;
+    }
+
+    /** The warm-up of a kernel's runs shorter than {@link #LONG_RUN}: the option's value, or {@link #MATH_WARMUP}. */
+    static int shortRunWarmup(int option) {
+        return option >= 0 ? option : MATH_WARMUP;
+    }
+
     /** Runs one repetition from iteration {@code i} of {@code n}: a kernel chunk, or the scalar body's iterations. */
     protected abstract boolean execute(VirtualFrame frame, long i, long n);
 
@@ -111,22 +149,26 @@ abstract class KernelBody extends LoopBody {
     }
 
     /**
-     * Called where the kernel can run; whether the vector kernel runs now (if not, the interpreter runs the kernel's
-     * {@link weld.nodes.loop.lanes.ScalarLaneKernel scalar blocks} and reports them with {@link #scalarBlocksRan}).
+     * Called where the kernel can run {@code iterations} from here; whether the vector kernel runs now (if not, the interpreter or first-tier code
+     * runs the kernel's {@link weld.nodes.loop.lanes.ScalarLaneKernel scalar blocks} and reports them with
+     * {@link #scalarBlocksRan}).
      * Compiled code only holds the kernel once it could have run: a loop that is always short compiles to the scalar
      * body alone (measured: the logistic-regression step with its inner loops wrapped ran 125 -> 270 ms while the
-     * kernel path was compiled in). The interpreter takes the vector kernel only after {@code warmup} repetitions
-     * of four iterations of this node ({@code weld.KernelWarmup}): the first use of the Vector API in a JVM links and
-     * initializes its classes, which a short first call should not pay for (measured: the first call of the
-     * Black-Scholes program on 1,000 rows in a fresh JVM, 130-160 ms through the kernel, 15-20 ms through the
-     * scalar body), while a long one gains from it.
+     * kernel path was compiled in). The interpreter and first-tier code take the vector kernel only after
+     * {@code warmup} repetitions of four iterations of this node ({@link #warmup}): the first use of the Vector API in
+     * a JVM links and initializes its classes, which a short first call should not pay for (measured: the first call
+     * of the Black-Scholes program on 1,000 rows in a fresh JVM, 130-160 ms through the kernel, 15-20 ms through the
+     * scalar body), and its blocks run cold until C2 has compiled them.
      */
-    protected final boolean kernelRuns() {
+    protected final boolean kernelRuns(long iterations) {
         if (!vectorized) {
             CompilerDirectives.transferToInterpreterAndInvalidate();
             vectorized = true;
         }
-        return !CompilerDirectives.inInterpreter() || interpretedScalarRepetitions >= warmup;
+        if (CompilerDirectives.inCompiledCode() && !CompilerDirectives.hasNextTier()) {
+            return true;
+        }
+        return scalarRepetitions >= (iterations >= LONG_RUN ? warmup : shortRunWarmup);
     }
 
     /**
@@ -139,16 +181,16 @@ abstract class KernelBody extends LoopBody {
      */
     protected final boolean primeDue() {
         if (!CompilerDirectives.inInterpreter() || primed
-                || interpretedScalarRepetitions < Math.min(warmup, PRIME_REPETITIONS)) {
+                || scalarRepetitions < Math.min(warmup, PRIME_REPETITIONS)) {
             return false;
         }
         primed = true;
         return true;
     }
 
-    /** Called after the interpreter ran {@code iterations} as scalar blocks: they count towards the warm-up. */
+    /** Called after {@code iterations} ran as scalar blocks: they count towards the warm-up. */
     protected final void scalarBlocksRan(long iterations) {
-        interpretedScalarRepetitions = (int) Math.min(Integer.MAX_VALUE, interpretedScalarRepetitions + (iterations + 3) / 4);
+        scalarRepetitions = (int) Math.min(Integer.MAX_VALUE, scalarRepetitions + (iterations + 3) / 4);
         interpretedKernelRan(iterations);
     }
 

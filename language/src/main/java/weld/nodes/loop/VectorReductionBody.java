@@ -29,7 +29,7 @@ public final class VectorReductionBody extends KernelBody {
     /** {@code accumulators[j]}: the slot of accumulator 0 of merger {@code j} in {@code scalar}. */
     public VectorReductionBody(LaneKernel kernel, KernelInputs inputs, int[] accumulators, Carrier[] carriers,
                                int countSlot, int counterSlot, int warmup, ReductionBody scalar) {
-        super(countSlot, counterSlot, inputs, warmup, scalar);
+        super(countSlot, counterSlot, inputs, kernel, warmup, scalar);
         this.kernel = kernel;
         this.accumulators = accumulators;
         this.carriers = carriers;
@@ -58,7 +58,7 @@ public final class VectorReductionBody extends KernelBody {
             interpretedKernelRan((long) steps * fused.lanes());
             return true;
         }
-        if (!kernelRuns()) {
+        if (!kernelRuns(n - i)) {
             Object[] acc = kernel.scalarBlocks().run(stores, bases, i, to, inputs.invariants(frame), accumulators(frame));
             writeAccumulators(frame, acc);
             advance(frame, i, to - i);
@@ -67,7 +67,7 @@ public final class VectorReductionBody extends KernelBody {
         }
         // The fused kernel only in last-tier code: Graal's first tier leaves its Vector API operations as calls to
         // their generic Java fallbacks (measured: Black-Scholes' 1 thread calls of 1.4-3.8 s in first-tier code,
-        // against 0.2 s in the interpreter's vector blocks), so first-tier code runs the vector blocks too.
+        // against 0.2 s in the interpreter's vector blocks), so first-tier code runs the blocks as the interpreter does.
         if (kernel.fusible() && !CompilerDirectives.inInterpreter() && !CompilerDirectives.hasNextTier()) {
             FusedKernel fused = kernel.fused();
             Object[] invariants = inputs.invariants(frame);

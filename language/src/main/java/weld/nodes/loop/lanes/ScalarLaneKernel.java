@@ -370,6 +370,8 @@ public final class ScalarLaneKernel {
                 long r = applyLong(c.op(), a[k & 3], v[vo + k]);
                 a[k & 3] = i32 ? (int) r : r;
             }
+        } else if (kind == ScalarKind.F64 && c.op() == BinOp.ADD) {
+            sum((double[]) values, vo, n, (double[]) lanes);
         } else {
             double[] v = (double[]) values;
             double[] a = (double[]) lanes;
@@ -379,6 +381,37 @@ public final class ScalarLaneKernel {
                 a[k & 3] = f32 ? (float) r : r;
             }
         }
+    }
+
+    /**
+     * The {@code f64} {@code +} merges of {@link #reduce}, the most common ones, with the four accumulators in locals:
+     * the same sums in the same order, without an operator switch and an array store per element.
+     */
+    private static void sum(double[] v, int vo, int n, double[] a) {
+        double a0 = a[0];
+        double a1 = a[1];
+        double a2 = a[2];
+        double a3 = a[3];
+        int k = 0;
+        for (; k + 3 < n; k += 4) {
+            a0 += v[vo + k];
+            a1 += v[vo + k + 1];
+            a2 += v[vo + k + 2];
+            a3 += v[vo + k + 3];
+        }
+        if (k < n) {
+            a0 += v[vo + k];
+        }
+        if (k + 1 < n) {
+            a1 += v[vo + k + 1];
+        }
+        if (k + 2 < n) {
+            a2 += v[vo + k + 2];
+        }
+        a[0] = a0;
+        a[1] = a1;
+        a[2] = a2;
+        a[3] = a3;
     }
 
     private static boolean isLong(ScalarKind k) {
