@@ -8,4 +8,4 @@ lang="$root/language/target"
 WELD_JAVA=$weld_java
 WELD_JVM_FLAGS="-XX:+UnlockExperimentalVMOptions -XX:+EnableJVMCI $weld_upgrade_flag \
 --module-path=$weld_module_path:$lang/weld-language-0.1.0-SNAPSHOT.jar --add-modules=org.graalvm.polyglot,weld.language \
---enable-native-access=org.graalvm.truffle,weld.language --sun-misc-unsafe-memory-access=allow -Xss16m -Xmx8g $weld_thp"
+--enable-native-access=org.graalvm.truffle,weld.language --sun-misc-unsafe-memory-access=allow -Xss16m -Xmx8g $weld_thp $weld_jit_flags"

@@ -19,6 +19,7 @@
 #                      ARCHIVE and write it where it is missing; only for the runtime image
 #   weld_thp           -XX:+UseTransparentHugePages where the kernel offers transparent huge pages on request, else
 #                      empty
+#   weld_jit_flags     HotSpot's compile commands for Weld's own Java (below)
 # and defines weld_cds_flags ARCHIVE, which prints all of these CDS options, or nothing without the image, and
 # weld_cds_refresh ARCHIVE PATH..., which deletes the archive if a jar under PATH... is newer.
 #
@@ -80,6 +81,19 @@ weld_thp=
 if grep -q '\[\(madvise\|always\)\]' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null; then
   weld_thp=-XX:+UseTransparentHugePages
 fi
+
+# The vector blocks of a SIMD kernel (the classes of weld.nodes.loop.lanes that run Vector API operations a block
+# of elements at a time, for the interpreter) are compiled by C2 after a fiftieth of HotSpot's usual invocation
+# counts. Until C2's code arrives, C1's code runs the Vector API's Java fallbacks, which cost Black-Scholes about
+# 13 us a row against 0.1-0.2 us, and kernels with math functions take the vector blocks after a short warm-up
+# (measured: Black-Scholes' first call on 10^7 rows in a fresh JVM, 4.6-5.2 s -> 1.8 s at 2 threads; see
+# docs/performance.md). The commands hold a '*': callers expand this unquoted with globbing off. "quiet" keeps
+# HotSpot from printing each command on stdout.
+weld_jit_flags="-XX:CompileCommand=quiet"
+for weld_class in '*Lanes' weld.nodes.loop.lanes.VectorOps weld.nodes.loop.lanes.VectorErf \
+    weld.nodes.loop.lanes.LaneCasts weld.nodes.loop.lanes.MaskStores; do
+  weld_jit_flags="$weld_jit_flags -XX:CompileCommand=CompileThresholdScaling,$weld_class::*,0.02"
+done
 
 # The JVM logs CDS problems (a stale archive it then rewrites; classes it cannot archive) on stdout, where they
 # would mix with results: they are not errors of the program, so they are switched off.
