@@ -105,11 +105,11 @@ abstract class KernelBody extends LoopBody {
     /**
      * The warm-up of a kernel's runs of at least {@link #LONG_RUN} iterations, from the option
      * {@code weld.KernelWarmup}: its value, or by default {@link #MATH_WARMUP} for a kernel with math functions and
-     * no end for the others: until last-tier code, they run as scalar blocks. The vector blocks are Java that C2 compiles only after they have run cold, as C1 code
-     * that runs the Vector API's fallbacks (400-2,100 ns an iteration against the scalar blocks' 4-7); taking them
-     * after a short warm-up made a first call on large inputs wait for C2 (measured, one tier, the main job's filter
-     * then sum over 10^7 {@code f64}: first call 862-1,061 ms on the vector blocks, 271-326 on the scalar blocks;
-     * its next calls 35-70 and 50-79 ms).
+     * no end for the others: until last-tier code, they run as scalar blocks. The vector blocks are Java that C2
+     * compiles only after they have run cold, as C1 code that runs the Vector API's fallbacks (400-2,100 ns an
+     * iteration against the scalar blocks' 4-7); taking them after a short warm-up made a first call on large inputs
+     * wait for C2 (measured, one tier, the main job's filter then sum over 10^7 {@code f64}: first call 862-1,061 ms
+     * on the vector blocks, 271-326 on the scalar blocks; its next calls 35-70 and 50-79 ms).
      */
     static int warmup(int option, LaneKernel kernel) {
         return option >= 0 ? option : kernel.staged() ? MATH_WARMUP : Integer.MAX_VALUE;
@@ -149,9 +149,9 @@ abstract class KernelBody extends LoopBody {
     }
 
     /**
-     * Called where the kernel can run {@code iterations} from here; whether the vector kernel runs now (if not, the interpreter or first-tier code
-     * runs the kernel's {@link weld.nodes.loop.lanes.ScalarLaneKernel scalar blocks} and reports them with
-     * {@link #scalarBlocksRan}).
+     * Called where the kernel can run {@code iterations} from here; whether the vector kernel runs now (if not, the
+     * interpreter or first-tier code runs the kernel's {@link weld.nodes.loop.lanes.ScalarLaneKernel scalar blocks}
+     * and reports them with {@link #scalarBlocksRan}).
      * Compiled code only holds the kernel once it could have run: a loop that is always short compiles to the scalar
      * body alone (measured: the logistic-regression step with its inner loops wrapped ran 125 -> 270 ms while the
      * kernel path was compiled in). The interpreter and first-tier code take the vector kernel only after

@@ -67,7 +67,8 @@ public final class VectorReductionBody extends KernelBody {
         }
         // The fused kernel only in last-tier code: Graal's first tier leaves its Vector API operations as calls to
         // their generic Java fallbacks (measured: Black-Scholes' 1 thread calls of 1.4-3.8 s in first-tier code,
-        // against 0.2 s in the interpreter's vector blocks), so first-tier code runs the blocks as the interpreter does.
+        // against 0.2 s in the interpreter's vector blocks), so first-tier code runs the blocks as the interpreter
+        // does.
         if (kernel.fusible() && !CompilerDirectives.inInterpreter() && !CompilerDirectives.hasNextTier()) {
             FusedKernel fused = kernel.fused();
             Object[] invariants = inputs.invariants(frame);

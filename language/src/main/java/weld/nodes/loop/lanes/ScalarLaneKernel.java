@@ -10,15 +10,16 @@ import weld.syntax.UnaryOp;
 
 /**
  * A kernel's update function run a block of {@link LaneKernel#BLOCK} iterations at a time, each node one plain loop
- * over primitive arrays, without the Vector API: what the interpreter runs before a kernel has warmed up. In a cold
- * JVM, the tree of Truffle nodes that runs an iteration is Java bytecode that HotSpot interprets until it has
- * compiled hundreds of node methods, and the Vector API is slower still until C2 has compiled it; a few short loops
- * over arrays are neither. {@code f64} and {@code f32} values are held as {@code double}s (each {@code f32} result
- * rounded to {@code float}: the same value, as a {@code double} holds every {@code float} sum, product, quotient and
- * square root exactly before that rounding), {@code i64} and {@code i32} as {@code long}s (each {@code i32} result
- * wrapped to {@code int}), masks as {@code boolean}s. Math functions are Weld's scalar ones, so results are the
- * scalar loop's; merger reductions reassociate like {@code ReductionBody}: iteration {@code k} of a block merges
- * into accumulator {@code k % 4}, combined {@code (a0 op a1) op (a2 op a3)} at the end.
+ * over primitive arrays, without the Vector API: what the interpreter and first-tier code run before a kernel has
+ * warmed up (for long runs of a kernel without math functions, until last-tier code: see {@code KernelBody.warmup}).
+ * In a cold JVM, the tree of Truffle nodes that runs an iteration is Java bytecode that HotSpot interprets until it
+ * has compiled hundreds of node methods, and the Vector API is slower still until C2 has compiled it; a few short
+ * loops over arrays are neither. {@code f64} and {@code f32} values are held as {@code double}s (each {@code f32}
+ * result rounded to {@code float}: the same value, as a {@code double} holds every {@code float} sum, product,
+ * quotient and square root exactly before that rounding), {@code i64} and {@code i32} as {@code long}s (each
+ * {@code i32} result wrapped to {@code int}), masks as {@code boolean}s. Math functions are Weld's scalar ones, so
+ * results are the scalar loop's; merger reductions reassociate like {@code ReductionBody}: iteration {@code k} of a
+ * block merges into accumulator {@code k % 4}, combined {@code (a0 op a1) op (a2 op a3)} at the end.
  */
 public final class ScalarLaneKernel {
     private static final int ACCUMULATORS = 4;
