@@ -82,6 +82,7 @@ import weld.nodes.loop.KernelInputs;
 import weld.nodes.loop.lanes.LanePlanner;
 import weld.nodes.loop.Reductions;
 import weld.nodes.loop.SlotWrite;
+import weld.nodes.loop.ScatterMergeBody;
 import weld.nodes.loop.UpdateBody;
 import weld.nodes.loop.IndexedLookup;
 import weld.nodes.loop.IndexedLookupPlanner;
@@ -679,8 +680,12 @@ public final class NodeBuilder {
             underKernel = outerUnderKernel;
             UpdateBody general = new UpdateBody(bc, builderSlot, indexSlot, countSlot, counterSlot, loaderArray, update,
                     inPlace, iterationSlots(loaded, indexSlot, bodySlots, slotCount));
-            loopBody = plan == null ? general
-                    : indexedMerge(f, plan, general, builderSlot, countSlot, counterSlot, iteratorSlots);
+            LanePlanner.Plan scatter = vectorize && plan == null
+                    ? LanePlanner.planScatterMerge(f, indexedLookups::containsKey) : null;
+            loopBody = plan != null ? indexedMerge(f, plan, general, builderSlot, countSlot, counterSlot, iteratorSlots)
+                    : scatter != null ? new ScatterMergeBody(scatter.kernel(), vecMergerArray(f), builderSlot,
+                    kernelInputs(scatter, iteratorSlots), countSlot, counterSlot, general)
+                    : general;
         }
         // What a parallel task copies from the program's frame: the slots of the variables the loop reads from
         // outside and of its own set-up; the body's slots are written in every iteration before they are read.
@@ -940,10 +945,14 @@ public final class NodeBuilder {
      */
     private LoopBody indexedMerge(Expr.For f, LanePlanner.Plan plan, UpdateBody body, int builderSlot, int countSlot,
                                   int counterSlot, List<LoopSlots> iteratorSlots) {
-        Class<?> target = Storage.newArray(Storage.kindOf(((WeldType.Builder) f.builder().type().resolve()).elem()), 0)
+        return new VectorIndexedMergeBody(plan.kernel(), vecMergerArray(f), builderSlot,
+                kernelInputs(plan, iteratorSlots), countSlot, counterSlot, kernelWarmup, body);
+    }
+
+    /** The array class of the elements of the loop's {@code vecmerger}. */
+    private static Class<?> vecMergerArray(Expr.For f) {
+        return Storage.newArray(Storage.kindOf(((WeldType.Builder) f.builder().type().resolve()).elem()), 0)
                 .getClass();
-        return new VectorIndexedMergeBody(plan.kernel(), target, builderSlot, kernelInputs(plan, iteratorSlots),
-                countSlot, counterSlot, kernelWarmup, body);
     }
 
     /** Combines accumulators {@code [from, to)} pairwise with the merger's operator. */

@@ -179,18 +179,8 @@ public final class LanePlanner {
         }
         LanePlanner p = new LanePlanner(f, f.update().params().get(0).symbol(), lookups);
         try {
-            Expr body = f.update().body();
-            while (body instanceof Expr.Let || body instanceof Expr.Annotated) {
-                if (body instanceof Expr.Let l) {
-                    p.bind(l);
-                    body = l.body();
-                } else {
-                    body = ((Expr.Annotated) body).expr();
-                }
-            }
-            if (!(body instanceof Expr.Merge merge) || !(merge.builder() instanceof Expr.Ident b)
-                    || !b.symbol().equals(p.builder) || !(merge.value() instanceof Expr.MakeStruct pair)
-                    || !(pair.elems().get(0) instanceof Expr.Ident i) || !i.symbol().equals(p.index)) {
+            Expr.MakeStruct pair = p.mergedPair(f.update().body());
+            if (pair == null || !(pair.elems().get(0) instanceof Expr.Ident i) || !i.symbol().equals(p.index)) {
                 return null;
             }
             WeldType.Scalar type = (WeldType.Scalar) m.elem().resolve();
@@ -202,6 +192,54 @@ public final class LanePlanner {
         } catch (Unsupported e) {
             return null;
         }
+    }
+
+    /**
+     * The plan of a loop that merges into its own {@code vecmerger} at an index it computes from its elements
+     * ({@code merge(b, {i64(k), 1L})}, key counting), for the interpreter's {@link ScalarLaneKernel#runScatter
+     * scatter blocks}: component 0 is the merged value (the vecmerger's element type and operator), component 1 the
+     * index ({@code i64}). Null if the update function has another shape or the planner refuses a part.
+     */
+    public static Plan planScatterMerge(Expr.For f, Predicate<Expr.Lookup> lookups) {
+        if (!(f.builder().type().resolve() instanceof WeldType.Builder m) || m.kind() != BuilderKind.VECMERGER
+                || !supported(m.elem()) || !mergeable(((WeldType.Scalar) m.elem().resolve()).kind(), m.op())
+                || !unitStrideVectors(f)) {
+            return null;
+        }
+        LanePlanner p = new LanePlanner(f, f.update().params().get(0).symbol(), lookups);
+        try {
+            Expr.MakeStruct pair = p.mergedPair(f.update().body());
+            if (pair == null) {
+                return null;
+            }
+            WeldType.Scalar type = (WeldType.Scalar) m.elem().resolve();
+            LaneNode index = p.value(pair.elems().get(0));
+            LaneNode value = p.value(pair.elems().get(1));
+            if (index.kind != ScalarKind.I64 || value.kind != type.kind()) {
+                return null;
+            }
+            return p.plan(f, new LaneKernel.Component[] {new LaneKernel.Component(type, m.op(), new LaneNode[] {value}),
+                new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD, new LaneNode[] {index})});
+        } catch (Unsupported e) {
+            return null;
+        }
+    }
+
+    /**
+     * The {@code {index, value}} pair of an update function {@code body} that is one merge into the builder
+     * parameter, after {@code let}s (bound) and annotations; null for any other shape.
+     */
+    private Expr.MakeStruct mergedPair(Expr body) {
+        while (body instanceof Expr.Let || body instanceof Expr.Annotated) {
+            if (body instanceof Expr.Let l) {
+                bind(l);
+                body = l.body();
+            } else {
+                body = ((Expr.Annotated) body).expr();
+            }
+        }
+        return body instanceof Expr.Merge merge && merge.builder() instanceof Expr.Ident b && b.symbol().equals(builder)
+                && merge.value() instanceof Expr.MakeStruct pair ? pair : null;
     }
 
     private Plan plan(Expr.For f, LaneKernel.Component[] components) {

@@ -106,6 +106,71 @@ public final class ScalarLaneKernel {
         }
     }
 
+    /**
+     * Runs iterations {@code [from, to)} of a {@link LanePlanner#planScatterMerge scatter kernel}: each iteration's
+     * value (component 0) combined into element {@code index} (component 1) of {@code target}, an array of the
+     * vecmerger's {@code length} elements, or added to {@code counts[index]} where the vecmerger counts in
+     * {@code int}s ({@code counts} not null; the values are then small non-negative constants). Stops before the first
+     * iteration whose index is outside {@code [0, length)}, for the scalar body to report it at its row; returns the
+     * iteration it stopped at ({@code to} if none).
+     */
+    @TruffleBoundary
+    public long runScatter(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object target,
+                           long length, int[] counts) {
+        Object[] arrays = arrays(invariants, (int) Math.min(LaneKernel.BLOCK, to - from));
+        int[] offsets = new int[nodes.length];
+        BinOp op = components[0].op();
+        LaneNode value = components[0].values()[0];
+        LaneNode index = components[1].values()[0];
+        for (long s = from; s < to; s += LaneKernel.BLOCK) {
+            int n = (int) Math.min(LaneKernel.BLOCK, to - s);
+            block(stores, bases, s, n, arrays, offsets);
+            long[] ix = (long[]) arrays[index.id];
+            int io = offsets[index.id];
+            int valid = 0;
+            while (valid < n && ix[io + valid] >= 0 && ix[io + valid] < length) {
+                valid++;
+            }
+            Object v = arrays[value.id];
+            int vo = offsets[value.id];
+            if (counts != null) {
+                long[] x = (long[]) v;
+                for (int k = 0; k < valid; k++) {
+                    counts[(int) ix[io + k]] += (int) x[vo + k];
+                }
+            } else if (target instanceof long[] l) {
+                long[] x = (long[]) v;
+                for (int k = 0; k < valid; k++) {
+                    int at = (int) ix[io + k];
+                    l[at] = applyLong(op, l[at], x[vo + k]);
+                }
+            } else if (target instanceof int[] i) {
+                long[] x = (long[]) v;
+                for (int k = 0; k < valid; k++) {
+                    int at = (int) ix[io + k];
+                    i[at] = (int) applyLong(op, i[at], x[vo + k]);
+                }
+            } else if (target instanceof double[] d) {
+                double[] x = (double[]) v;
+                for (int k = 0; k < valid; k++) {
+                    int at = (int) ix[io + k];
+                    d[at] = ScalarOps.applyDouble(op, d[at], x[vo + k]);
+                }
+            } else {
+                float[] f = (float[]) target;
+                double[] x = (double[]) v;
+                for (int k = 0; k < valid; k++) {
+                    int at = (int) ix[io + k];
+                    f[at] = (float) ScalarOps.applyDouble(op, f[at], x[vo + k]);
+                }
+            }
+            if (valid < n) {
+                return s + valid;
+            }
+        }
+        return to;
+    }
+
     /** Each node's block array: elements get theirs per block, invariants are filled once. */
     private Object[] arrays(Object[] invariants, int size) {
         Object[] arrays = new Object[nodes.length];

@@ -31,6 +31,11 @@ public final class Plans {
         return LanePlanner.planIndexedMerge(outermostLoop(program), l -> true);
     }
 
+    /** The plan of a loop merging into its own vecmerger at a computed index ({@link LanePlanner#planScatterMerge}). */
+    public static LanePlanner.Plan scatterPlan(String program) {
+        return LanePlanner.planScatterMerge(outermostLoop(program), l -> true);
+    }
+
     private static Expr.For outermostLoop(String program) {
         Expr body = WeldLanguage.compile(program).body();
         while (body instanceof Expr.Result r) {

@@ -1,0 +1,128 @@
+package weld.nodes.loop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Random;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import weld.nodes.loop.lanes.Plans;
+
+/**
+ * Vecmerger merges at an index computed from the elements run as the interpreter's scatter blocks
+ * ({@link ScatterMergeBody}): the results equal those with {@code weld.Vectorize} off exactly, for every tail
+ * length, vecmergers counting in {@code int}s and not, the other kinds and operators, parallel tasks, and indices
+ * outside the vecmerger (the same error at the same iteration); and which loops the planner accepts.
+ */
+class ScatterMergeBodyTest {
+    private static final String COUNT = "|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
+            + "|b, i, x| merge(b, {i64(x), 1L})))";
+    private static SimdContexts contexts;
+
+    @BeforeAll
+    static void open() {
+        contexts = new SimdContexts();
+    }
+
+    @AfterAll
+    static void close() {
+        contexts.close();
+    }
+
+    private static Value run(Context c, String program, Object... args) {
+        return c.eval("weld", program).execute(args);
+    }
+
+    private static void assertSame(String program, Object... args) {
+        String expected = run(contexts.scalar, program, args).toString();
+        for (Context c : contexts.withKernels()) {
+            assertEquals(expected, run(c, program, args).toString(), program);
+        }
+    }
+
+    private static int[] keys(int n, int range, int seed) {
+        return new Random(seed).ints(n, 0, range).toArray();
+    }
+
+    @Test
+    void keyCountingOverEveryTailLength() {
+        for (int n = 0; n < 150; n++) {
+            assertSame(COUNT, keys(n, 7, n), new long[] {3, 0, 0, 1, 0, 0, 9});
+        }
+        for (int n : new int[] {1000, 4099, 70_000}) {
+            assertSame(COUNT, keys(n, 50, n), new long[50]);
+        }
+    }
+
+    @Test
+    void countsInIntsWhereTheLoopIsLongerThanTheVecmerger() {
+        // 2^11 elements or more and at least as many iterations: the vecmerger counts in ints (NarrowCounting).
+        long[] prior = new Random(8).longs(5000, 0, 1L << 40).toArray();
+        assertSame(COUNT, keys(200_000, 5000, 9), prior);
+        // The same vecmerger written by another merge form between runs: both forms see each other's merges.
+        assertSame("|k: vec[i32], g: vec[i64]| let c = result(for(k, vecmerger[i64,+](g), |b, i, x| "
+                + "merge(b, {i64(x), 2L}))); result(for(k, vecmerger[i64,+](c), |b, i, x| merge(b, {i64(x) / 2L, 1L})))",
+                keys(100_000, 3000, 10), new long[3000]);
+    }
+
+    @Test
+    void otherKindsAndOperators() {
+        int[] k = keys(5000, 97, 11);
+        // Quarters: sums exact in any order, as parallel tasks' partial vecmergers combine them in another.
+        double[] w = new Random(12).ints(5000, -400, 400).asDoubleStream().map(x -> x / 4).toArray();
+        int[] v = new Random(13).ints(5000, -1000, 1000).toArray();
+        assertSame("|k: vec[i32], w: vec[f64], g: vec[f64]| result(for(zip(k, w), vecmerger[f64,+](g), "
+                + "|b, i, e| merge(b, {i64(e.$0), e.$1 * 2.0 - 1.0})))", k, w, new double[97]);
+        assertSame("|k: vec[i32], v: vec[i32], g: vec[i32]| result(for(zip(k, v), vecmerger[i32,+](g), "
+                + "|b, i, e| merge(b, {i64(e.$0), e.$1 * 3 + 1})))", k, v, new int[97]);
+        assertSame("|k: vec[i32], v: vec[i32], g: vec[i32]| result(for(zip(k, v), vecmerger[i32,max](g), "
+                + "|b, i, e| merge(b, {i64(e.$0), e.$1})))", k, v, new int[97]);
+        assertSame("|k: vec[i32], v: vec[i32], g: vec[i32]| result(for(zip(k, v), vecmerger[i32,min](g), "
+                + "|b, i, e| merge(b, {i64(e.$0), e.$1})))", k, v, new int[97]);
+        float[] f = new float[5000];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = (float) w[i];
+        }
+        assertSame("|k: vec[i32], f: vec[f32], g: vec[f32]| result(for(zip(k, f), vecmerger[f32,+](g), "
+                + "|b, i, e| merge(b, {i64(e.$0), e.$1 * 0.5f})))", k, f, new float[97]);
+        long[] l = new Random(14).longs(5000, 0, 97).toArray();
+        assertSame("|l: vec[i64], g: vec[i64]| result(for(l, vecmerger[i64,+](g), |b, i, x| merge(b, {x, x + 1L})))",
+                l, new long[97]);
+    }
+
+    @Test
+    void anIndexOutsideTheVecmergerFailsAtItsIteration() {
+        for (int bad : new int[] {-1, 50, Integer.MAX_VALUE}) {
+            for (int at : new int[] {0, 40, 511, 512, 4097}) {
+                int[] k = keys(5000, 50, at);
+                k[at] = bad;
+                String expected = assertThrows(PolyglotException.class, () -> run(contexts.scalar, COUNT, k,
+                        new long[50])).getMessage();
+                for (Context c : contexts.withKernels()) {
+                    assertEquals(expected, assertThrows(PolyglotException.class, () -> run(c, COUNT, k,
+                            new long[50])).getMessage());
+                }
+            }
+        }
+    }
+
+    @Test
+    void plannedForMergesAtAComputedIndexOnly() {
+        assertNotNull(Plans.scatterPlan(COUNT));
+        assertNotNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64], g: vec[f64]| result(for(zip(k, w), "
+                + "vecmerger[f64,+](g), |b, i, e| let j = i64(e.$0) + 1L; merge(b, {j, e.$1})))"));
+        // A merge under a condition, and two merges in one iteration, are not scatters.
+        assertNull(Plans.scatterPlan("|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
+                + "|b, i, x| if(x > 0, merge(b, {i64(x), 1L}), b)))"));
+        assertNull(Plans.scatterPlan("|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
+                + "|b, i, x| merge(merge(b, {i64(x), 1L}), {0L, 2L})))"));
+    }
+}
