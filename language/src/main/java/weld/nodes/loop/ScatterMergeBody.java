@@ -33,7 +33,10 @@ public final class ScatterMergeBody extends LoopBody {
     private boolean ranWithCounters;
     private boolean ranWithElements;
 
-    /** {@code kernel}: a scatter plan's ({@code LanePlanner.planScatterMerge}); the vecmerger's array a {@code targetClass}. */
+    /**
+     * {@code kernel}: a scatter plan's ({@code LanePlanner.planScatterMerge}); the vecmerger's array a
+     * {@code targetClass}.
+     */
     public ScatterMergeBody(LaneKernel kernel, Class<?> targetClass, int builderSlot, KernelInputs inputs,
                             int countSlot, int counterSlot, UpdateBody scalar) {
         super(countSlot, counterSlot);

@@ -67,9 +67,10 @@ class ScatterMergeBodyTest {
         // 2^11 elements or more and at least as many iterations: the vecmerger counts in ints (NarrowCounting).
         long[] prior = new Random(8).longs(5000, 0, 1L << 40).toArray();
         assertSame(COUNT, keys(200_000, 5000, 9), prior);
-        // The same vecmerger written by another merge form between runs: both forms see each other's merges.
+        // An increment of 2, then a second loop counting into the first one's result at a computed index.
         assertSame("|k: vec[i32], g: vec[i64]| let c = result(for(k, vecmerger[i64,+](g), |b, i, x| "
-                + "merge(b, {i64(x), 2L}))); result(for(k, vecmerger[i64,+](c), |b, i, x| merge(b, {i64(x) / 2L, 1L})))",
+                + "merge(b, {i64(x), 2L}))); "
+                + "result(for(k, vecmerger[i64,+](c), |b, i, x| merge(b, {i64(x) / 2L, 1L})))",
                 keys(100_000, 3000, 10), new long[3000]);
     }
 
