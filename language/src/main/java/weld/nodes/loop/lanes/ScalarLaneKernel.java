@@ -285,16 +285,9 @@ public final class ScalarLaneKernel {
                     m[k] = x[xo + k] <= y[yo + k];
                 }
             }
-            case GT -> {
-                for (int k = 0; k < n; k++) {
-                    m[k] = x[xo + k] > y[yo + k];
-                }
-            }
-            default -> {
-                for (int k = 0; k < n; k++) {
-                    m[k] = x[xo + k] >= y[yo + k];
-                }
-            }
+            // x > y is y < x and x >= y is y <= x, NaN included: the operands swapped.
+            case GT -> compare(BinOp.LT, y, yo, x, xo, m, n);
+            default -> compare(BinOp.LE, y, yo, x, xo, m, n);
         }
     }
 
@@ -325,16 +318,9 @@ public final class ScalarLaneKernel {
                     m[k] = x[xo + k] <= y[yo + k];
                 }
             }
-            case GT -> {
-                for (int k = 0; k < n; k++) {
-                    m[k] = x[xo + k] > y[yo + k];
-                }
-            }
-            default -> {
-                for (int k = 0; k < n; k++) {
-                    m[k] = x[xo + k] >= y[yo + k];
-                }
-            }
+            // x > y is y < x and x >= y is y <= x, NaN included: the operands swapped.
+            case GT -> compare(BinOp.LT, y, yo, x, xo, m, n);
+            default -> compare(BinOp.LE, y, yo, x, xo, m, n);
         }
     }
 
