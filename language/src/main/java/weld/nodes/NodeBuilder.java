@@ -683,7 +683,8 @@ public final class NodeBuilder {
             LanePlanner.Plan scatter = vectorize && plan == null
                     ? LanePlanner.planScatterMerge(f, indexedLookups::containsKey) : null;
             loopBody = plan != null ? indexedMerge(f, plan, general, builderSlot, countSlot, counterSlot, iteratorSlots)
-                    : scatter != null ? new ScatterMergeBody(scatter.kernel(), vecMergerArray(f), builderSlot,
+                    : scatter != null ? new ScatterMergeBody(scatter.kernel(), vecMergerArrays(f),
+                    f.builder().type().resolve() instanceof WeldType.Struct, builderSlot,
                     kernelInputs(scatter, iteratorSlots), countSlot, counterSlot, general)
                     : general;
         }
@@ -945,14 +946,24 @@ public final class NodeBuilder {
      */
     private LoopBody indexedMerge(Expr.For f, LanePlanner.Plan plan, UpdateBody body, int builderSlot, int countSlot,
                                   int counterSlot, List<LoopSlots> iteratorSlots) {
-        return new VectorIndexedMergeBody(plan.kernel(), vecMergerArray(f), builderSlot,
+        return new VectorIndexedMergeBody(plan.kernel(), vecMergerArray(f.builder().type()), builderSlot,
                 kernelInputs(plan, iteratorSlots), countSlot, counterSlot, kernelWarmup, body);
     }
 
-    /** The array class of the elements of the loop's {@code vecmerger}. */
-    private static Class<?> vecMergerArray(Expr.For f) {
-        return Storage.newArray(Storage.kindOf(((WeldType.Builder) f.builder().type().resolve()).elem()), 0)
-                .getClass();
+    /** The array class of the elements of a {@code vecmerger} of type {@code builder}. */
+    private static Class<?> vecMergerArray(WeldType builder) {
+        return Storage.newArray(Storage.kindOf(((WeldType.Builder) builder.resolve()).elem()), 0).getClass();
+    }
+
+    /** The array class of the elements of the loop's {@code vecmerger}, or of each in its struct of them. */
+    private static Class<?>[] vecMergerArrays(Expr.For f) {
+        WeldType t = f.builder().type().resolve();
+        List<WeldType> fields = t instanceof WeldType.Struct s ? s.fields() : List.of(t);
+        Class<?>[] classes = new Class<?>[fields.size()];
+        for (int j = 0; j < classes.length; j++) {
+            classes[j] = vecMergerArray(fields.get(j));
+        }
+        return classes;
     }
 
     /** Combines accumulators {@code [from, to)} pairwise with the merger's operator. */

@@ -6,15 +6,18 @@ import com.oracle.truffle.api.nodes.LoopNode;
 
 import weld.builders.VecMerger;
 import weld.nodes.loop.lanes.LaneKernel;
+import weld.runtime.WeldStruct;
 
 /**
- * An {@link UpdateBody} of the shape {@code merge(b, {index, value})} into the loop's own {@code vecmerger} at an
- * index computed from the elements (key counting: {@code merge(b, {i64(k), 1L})}), whose iterations the interpreter
- * runs as {@link weld.nodes.loop.lanes.ScalarLaneKernel#runScatter scatter blocks}: the kernel's index and value for a
- * block of iterations as plain loops over arrays, then one loop of merges. Compiled code runs the update body (its
- * loop compiles to about Java's speed); the interpreter runs the update function's nodes per iteration, 25-30 ns an
- * element of key counting in a fresh JVM, for as many calls as the loop's compilation takes. Where the kernel cannot
- * run (its inputs not ready, a vecmerger shared by parallel tasks or of another array class, fewer than
+ * An {@link UpdateBody} of the shape {@code merge(b, {index, value})} into the loop's own {@code vecmerger}, or into
+ * each field of its struct of vecmergers, at indices computed from the elements, possibly under conditions (key
+ * counting: {@code merge(b, {i64(k), 1L})}; TPC-H Q1: {@code if(ship <= d, {merge(b.$0, {g, qty}), ...}, b)}), whose
+ * iterations the interpreter runs as {@link weld.nodes.loop.lanes.ScalarLaneKernel#runScatter scatter blocks}: the
+ * kernel's indices, values and mask for a block of iterations as plain loops over arrays, then one loop of merges
+ * per field. Compiled code runs the update body (its loop compiles to about Java's speed); the interpreter runs the
+ * update function's nodes per iteration (25-30 ns an element of key counting, about 250 a row of Q1, in a fresh JVM)
+ * for as many calls as the loop's compilation takes. Where the kernel cannot run (its inputs not ready, a vecmerger
+ * shared by parallel tasks or of another array class, one vecmerger in two fields, fewer than
  * {@value KernelBody#MIN_ITERATIONS} iterations left), and for an iteration whose index is out of bounds (which it
  * reports at its row), the update body runs.
  */
@@ -22,26 +25,30 @@ public final class ScatterMergeBody extends LoopBody {
     @Child private KernelInputs inputs;
     @Child private UpdateBody scalar;
     private final LaneKernel kernel;
-    private final Class<?> targetClass;
+    /** The array class of each vecmerger (one, or one per field of the struct). */
+    private final Class<?>[] targetClasses;
+    private final boolean struct;
     private final int builderSlot;
     /**
-     * Whether the update body has run a repetition in the interpreter with the vecmerger counting in {@code int}s,
-     * and without: it runs one in each mode before the scatter blocks take over, so that its nodes are specialized
-     * for the compiled loop as they would have been (measured: with the merge node never run while the counters were
-     * on, the compiled loop kept to the {@code long} elements, key counting with 10^4 keys 26-28 -> 33-35 ms).
+     * The iterations the update body still runs in the interpreter with the vecmerger counting in {@code int}s
+     * ([0]) and without ([1]) before the scatter blocks take over, so that its nodes are specialized and its
+     * conditions profiled for the compiled loop as they would have been (measured: with the merge node never run
+     * while the counters were on, the compiled loop kept to the {@code long} elements, key counting with 10^4 keys
+     * 26-28 -> 33-35 ms; a condition never seen false would deoptimize the compiled loop on its first false row).
      */
-    private boolean ranWithCounters;
-    private boolean ranWithElements;
+    private final long[] profileLeft = {PROFILED_ITERATIONS, PROFILED_ITERATIONS};
+    private static final int PROFILED_ITERATIONS = 1024;
 
     /**
-     * {@code kernel}: a scatter plan's ({@code LanePlanner.planScatterMerge}); the vecmerger's array a
-     * {@code targetClass}.
+     * {@code kernel}: a scatter plan's ({@code LanePlanner.planScatterMerge}) for a builder that is a
+     * {@code struct} of vecmergers or one; their arrays of {@code targetClasses}.
      */
-    public ScatterMergeBody(LaneKernel kernel, Class<?> targetClass, int builderSlot, KernelInputs inputs,
-                            int countSlot, int counterSlot, UpdateBody scalar) {
+    public ScatterMergeBody(LaneKernel kernel, Class<?>[] targetClasses, boolean struct, int builderSlot,
+                            KernelInputs inputs, int countSlot, int counterSlot, UpdateBody scalar) {
         super(countSlot, counterSlot);
         this.kernel = kernel;
-        this.targetClass = targetClass;
+        this.targetClasses = targetClasses;
+        this.struct = struct;
         this.builderSlot = builderSlot;
         this.inputs = inputs;
         this.scalar = scalar;
@@ -52,13 +59,24 @@ public final class ScatterMergeBody extends LoopBody {
         if (CompilerDirectives.inInterpreter()) {
             long i = counter(frame);
             long n = count(frame);
-            if (n - i >= KernelBody.MIN_ITERATIONS && inputs.ready(frame)
-                    && frame.getObject(builderSlot) instanceof VecMerger v && !v.isShared()
-                    && v.store().getClass() == targetClass && ranInMode(v.narrowCounts() != null)) {
+            VecMerger[] v;
+            if (n - i >= KernelBody.MIN_ITERATIONS && inputs.ready(frame) && (v = vecmergers(frame)) != null) {
+                int mode = v[0].narrowCounts() != null ? 0 : 1;
+                if (profileLeft[mode] > 0) {
+                    boolean more = scalar.executeRepeating(frame);
+                    profileLeft[mode] -= counter(frame) - i;
+                    return more;
+                }
                 long to = inputs.divisorsClearUntil(frame, i, Math.min(n, i + KernelBody.CHUNK));
                 if (to - i >= KernelBody.MIN_ITERATIONS) {
+                    Object[] targets = new Object[v.length];
+                    long[] lengths = new long[v.length];
+                    for (int j = 0; j < v.length; j++) {
+                        targets[j] = v[j].store();
+                        lengths[j] = v[j].length();
+                    }
                     long end = kernel.scalarBlocks().runScatter(inputs.stores(frame), inputs.bases(frame), i, to,
-                            inputs.invariants(frame), v.store(), v.length(), v.narrowCounts());
+                            inputs.invariants(frame), targets, lengths, v[0].narrowCounts());
                     if (end > i) {
                         advance(frame, i, end - i);
                         reportLoopCount(end - i);
@@ -70,15 +88,28 @@ public final class ScatterMergeBody extends LoopBody {
         return scalar.executeRepeating(frame);
     }
 
-    /** Whether the update body has run in this mode; if not, notes that it runs now. */
-    private boolean ranInMode(boolean counters) {
-        boolean ran = counters ? ranWithCounters : ranWithElements;
-        if (counters) {
-            ranWithCounters = true;
-        } else {
-            ranWithElements = true;
+    /**
+     * The builder's vecmergers, or null where the scatter blocks cannot merge into them: one shared by parallel tasks
+     * or of another array class, or one in two fields (merged field by field, its elements would see their values in
+     * another order than the scalar loop's); only a lone vecmerger counts in {@code int}s.
+     */
+    private VecMerger[] vecmergers(VirtualFrame frame) {
+        Object b = frame.getObject(builderSlot);
+        Object[] fields = struct && b instanceof WeldStruct s ? s.fields : new Object[] {b};
+        VecMerger[] v = new VecMerger[fields.length];
+        for (int j = 0; j < fields.length; j++) {
+            if (!(fields[j] instanceof VecMerger m) || m.isShared() || m.store().getClass() != targetClasses[j]
+                    || struct && m.narrowCounts() != null) {
+                return null;
+            }
+            for (int k = 0; k < j; k++) {
+                if (v[k] == m) {
+                    return null;
+                }
+            }
+            v[j] = m;
         }
-        return ran;
+        return v;
     }
 
     /** The iterations count towards compiling the enclosing function as if the loop had run them one by one. */

@@ -120,10 +120,92 @@ class ScatterMergeBodyTest {
         assertNotNull(Plans.scatterPlan(COUNT));
         assertNotNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64], g: vec[f64]| result(for(zip(k, w), "
                 + "vecmerger[f64,+](g), |b, i, e| let j = i64(e.$0) + 1L; merge(b, {j, e.$1})))"));
-        // A merge under a condition, and two merges in one iteration, are not scatters.
-        assertNull(Plans.scatterPlan("|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
+        assertNotNull(Plans.scatterPlan("|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
                 + "|b, i, x| if(x > 0, merge(b, {i64(x), 1L}), b)))"));
+        assertNotNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64], g: vec[f64], c: vec[i64]| result(for(zip(k, w), "
+                + "{vecmerger[f64,+](g), vecmerger[i64,+](c)}, |b, i, x| if(x.$1 < 0.0, b, "
+                + "{merge(b.$0, {i64(x.$0), x.$1}), merge(b.$1, {i64(x.$0), 1L})})))"));
+        // Two merges into one vecmerger in an iteration, a field left out, a merge in both branches: not scatters.
         assertNull(Plans.scatterPlan("|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
                 + "|b, i, x| merge(merge(b, {i64(x), 1L}), {0L, 2L})))"));
+        assertNull(Plans.scatterPlan("|k: vec[i32], g: vec[i64]| result(for(k, {vecmerger[i64,+](g), "
+                + "vecmerger[i64,+](g)}, |b, i, x| {merge(b.$0, {i64(x), 1L}), b.$1}))"));
+        assertNull(Plans.scatterPlan("|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
+                + "|b, i, x| if(x > 0, merge(b, {i64(x), 1L}), merge(b, {0L, 1L}))))"));
+    }
+
+    /** TPC-H Q1's shape: a struct of vecmergers of several kinds, merged at one computed index under a filter. */
+    private static final String GROUPED = "|k: vec[i32], w: vec[f64], v: vec[i32], f: vec[f32], "
+            + "g: vec[f64], c: vec[i64], h: vec[i32], e: vec[f32]| "
+            + "let r = for(zip(k, w, v, f), {vecmerger[f64,+](g), vecmerger[i64,+](c), vecmerger[i32,max](h), "
+            + "vecmerger[f32,+](e)}, |b, i, x| if(x.$2 % 3 != 0, let j = i64(x.$0); "
+            + "{merge(b.$0, {j, x.$1 * 2.0}), merge(b.$1, {j, 1L}), merge(b.$2, {j, x.$2}), merge(b.$3, {j, x.$3})}, b)); "
+            + "{result(r.$0), result(r.$1), result(r.$2), result(r.$3)}";
+
+    private static Object[] groupedInputs(int n, int groups, int seed) {
+        Random r = new Random(seed);
+        int[] k = r.ints(n, 0, groups).toArray();
+        // Quarters: sums exact in any order, as parallel tasks' partial vecmergers combine them in another.
+        double[] w = r.ints(n, -400, 400).asDoubleStream().map(x -> x / 4).toArray();
+        int[] v = r.ints(n, -1000, 1000).toArray();
+        float[] f = new float[n];
+        for (int i = 0; i < n; i++) {
+            f[i] = r.nextInt(-400, 400) / 4f;
+        }
+        return new Object[] {k, w, v, f, new double[groups], new long[groups], new int[groups], new float[groups]};
+    }
+
+    @Test
+    void structsOfVecmergersUnderAConditionOverEveryTailLength() {
+        for (int n = 0; n < 150; n += 7) {
+            assertSame(GROUPED, groupedInputs(n, 6, n));
+        }
+        for (int n : new int[] {1000, 4099, 70_000}) {
+            assertSame(GROUPED, groupedInputs(n, 6, n));
+            assertSame(GROUPED, groupedInputs(n, 3000, n));
+        }
+        // The merges in the else branch, under two conditions; one vecmerger counting in the then branch.
+        assertSame("|k: vec[i32], w: vec[f64], g: vec[f64], c: vec[i64]| result(for(zip(k, w), "
+                + "{vecmerger[f64,+](g), vecmerger[i64,+](c)}, |b, i, x| if(x.$1 < 0.0, b, if(x.$0 > 2, "
+                + "{merge(b.$0, {i64(x.$0) - 1L, x.$1}), merge(b.$1, {i64(x.$0), 1L})}, b)))).$1",
+                new Random(3).ints(9000, 0, 3000).toArray(),
+                new Random(4).ints(9000, -40, 400).asDoubleStream().map(x -> x / 4).toArray(),
+                new double[3000], new long[3000]);
+        assertSame("|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
+                + "|b, i, x| if(x % 4 == 1, merge(b, {i64(x), 1L}), b)))", keys(100_000, 5000, 5), new long[5000]);
+    }
+
+    @Test
+    void anIndexOutsideAStructOfVecmergersFailsAtItsIteration() {
+        for (int at : new int[] {0, 40, 511, 512, 4097}) {
+            for (int field = 0; field < 2; field++) {
+                Object[] in = groupedInputs(5000, 6, at);
+                int[] k = (int[]) in[0];
+                int[] v = (int[]) in[2];
+                // Field 0 (index j) or field 2 (index 2j, keys 0-2) gets an index outside at row `at`.
+                String program = GROUPED;
+                if (field == 1) {
+                    program = GROUPED.replace("merge(b.$2, {j, x.$2})", "merge(b.$2, {j * 2L, x.$2})");
+                    for (int i = 0; i < k.length; i++) {
+                        k[i] %= 3;
+                    }
+                }
+                // Filtered-out rows with indices outside: no error.
+                for (int i = 1; i < k.length; i += 97) {
+                    k[i] = 99;
+                    v[i] = 3;
+                }
+                assertSame(program, in);
+                k[at] = field == 0 ? 6 : 3;
+                v[at] = 1;
+                String failing = program;
+                String expected = assertThrows(PolyglotException.class, () -> run(contexts.scalar, failing, in))
+                        .getMessage();
+                for (Context c : contexts.withKernels()) {
+                    assertEquals(expected, assertThrows(PolyglotException.class, () -> run(c, failing, in))
+                            .getMessage());
+                }
+            }
+        }
     }
 }

@@ -195,34 +195,111 @@ public final class LanePlanner {
     }
 
     /**
-     * The plan of a loop that merges into its own {@code vecmerger} at an index it computes from its elements
-     * ({@code merge(b, {i64(k), 1L})}, key counting), for the interpreter's {@link ScalarLaneKernel#runScatter
-     * scatter blocks}: component 0 is the merged value (the vecmerger's element type and operator), component 1 the
-     * index ({@code i64}). Null if the update function has another shape or the planner refuses a part.
+     * The plan of a loop that merges into its own {@code vecmerger}, or into every field of its struct of
+     * vecmergers, at indices it computes from its elements, for the interpreter's {@link ScalarLaneKernel#runScatter
+     * scatter blocks}: key counting ({@code merge(b, {i64(k), 1L})}) and TPC-H Q1's grouped sums
+     * ({@code if(ship <= d, let g = ...; {merge(b.$0, {g, qty}), ..., merge(b.$5, {g, 1L})}, b)}). Components
+     * {@code 2j} and {@code 2j + 1} are field {@code j}'s merged value (the vecmerger's element type and operator)
+     * and index ({@code i64}); where conditions guard the merges (an {@code if} whose other branch is the builder
+     * itself), a last component is 1 for the iterations that merge and 0 for the others ({@code i64}). Null if the
+     * update function has another shape or the planner refuses a part.
      */
     public static Plan planScatterMerge(Expr.For f, Predicate<Expr.Lookup> lookups) {
-        if (!(f.builder().type().resolve() instanceof WeldType.Builder m) || m.kind() != BuilderKind.VECMERGER
-                || !supported(m.elem()) || !mergeable(((WeldType.Scalar) m.elem().resolve()).kind(), m.op())
-                || !unitStrideVectors(f)) {
+        WeldType type = f.builder().type().resolve();
+        List<WeldType> fields = type instanceof WeldType.Struct s ? s.fields() : List.of(type);
+        for (WeldType t : fields) {
+            if (!(t.resolve() instanceof WeldType.Builder m) || m.kind() != BuilderKind.VECMERGER || !supported(m.elem())
+                    || !mergeable(((WeldType.Scalar) m.elem().resolve()).kind(), m.op())) {
+                return null;
+            }
+        }
+        if (!unitStrideVectors(f)) {
             return null;
         }
         LanePlanner p = new LanePlanner(f, f.update().params().get(0).symbol(), lookups);
         try {
-            Expr.MakeStruct pair = p.mergedPair(f.update().body());
-            if (pair == null) {
-                return null;
+            Expr.MakeStruct[] pairs = new Expr.MakeStruct[fields.size()];
+            LaneNode mask = p.scatterPairs(f.update().body(), null, type instanceof WeldType.Struct, pairs);
+            List<LaneKernel.Component> components = new ArrayList<>();
+            for (int j = 0; j < pairs.length; j++) {
+                WeldType.Builder m = (WeldType.Builder) fields.get(j).resolve();
+                WeldType.Scalar elem = (WeldType.Scalar) m.elem().resolve();
+                LaneNode index = p.value(pairs[j].elems().get(0));
+                LaneNode value = p.value(pairs[j].elems().get(1));
+                if (index.kind != ScalarKind.I64 || value.kind != elem.kind()) {
+                    return null;
+                }
+                components.add(new LaneKernel.Component(elem, m.op(), new LaneNode[] {value}));
+                components.add(new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD, new LaneNode[] {index}));
             }
-            WeldType.Scalar type = (WeldType.Scalar) m.elem().resolve();
-            LaneNode index = p.value(pair.elems().get(0));
-            LaneNode value = p.value(pair.elems().get(1));
-            if (index.kind != ScalarKind.I64 || value.kind != type.kind()) {
-                return null;
+            if (mask != null) {
+                LaneNode one = p.invariant(new Expr.Literal(null, WeldType.Scalar.I64, ScalarKind.I64, 1L));
+                LaneNode zero = p.invariant(new Expr.Literal(null, WeldType.Scalar.I64, ScalarKind.I64, 0L));
+                components.add(new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD,
+                        new LaneNode[] {p.add(new LaneNode.Select(p.nodes.size(), mask, one, zero))}));
             }
-            return p.plan(f, new LaneKernel.Component[] {new LaneKernel.Component(type, m.op(), new LaneNode[] {value}),
-                new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD, new LaneNode[] {index})});
+            return p.plan(f, components.toArray(LaneKernel.Component[]::new));
         } catch (Unsupported e) {
             return null;
         }
+    }
+
+    /**
+     * Finds the {@code {index, value}} pair each field of the builder is merged with in update function body
+     * {@code e} (one merge into the builder, or a struct of one merge into each field in order, after {@code let}s
+     * and annotations, under {@code if}s whose other branch is the builder) and returns the mask of the iterations
+     * that merge, {@code mask} and the conditions met on the way (null: all of them).
+     */
+    private LaneNode scatterPairs(Expr e, LaneNode mask, boolean struct, Expr.MakeStruct[] pairs) {
+        switch (e) {
+            case Expr.Let l -> {
+                bind(l);
+                return scatterPairs(l.body(), mask, struct, pairs);
+            }
+            case Expr.Annotated a -> {
+                return scatterPairs(a.expr(), mask, struct, pairs);
+            }
+            case Expr.If i when isBuilder(i.onFalse()) -> {
+                LaneNode c = value(i.cond());
+                return scatterPairs(i.onTrue(), mask == null ? c : add(new LaneNode.Binary(nodes.size(), BinOp.LAND,
+                        mask, c)), struct, pairs);
+            }
+            case Expr.If i when isBuilder(i.onTrue()) -> {
+                LaneNode c = value(i.cond());
+                LaneNode no = bool(false);
+                LaneNode yes = bool(true);
+                LaneNode not = add(new LaneNode.Select(nodes.size(), c, no, yes));
+                return scatterPairs(i.onFalse(), mask == null ? not : add(new LaneNode.Binary(nodes.size(), BinOp.LAND,
+                        mask, not)), struct, pairs);
+            }
+            case Expr.Merge m when !struct && isBuilder(m.builder()) && m.value() instanceof Expr.MakeStruct pair -> {
+                pairs[0] = pair;
+                return mask;
+            }
+            case Expr.MakeStruct s when struct && s.elems().size() == pairs.length -> {
+                for (int j = 0; j < pairs.length; j++) {
+                    Expr x = s.elems().get(j);
+                    while (x instanceof Expr.Annotated a) {
+                        x = a.expr();
+                    }
+                    if (!(x instanceof Expr.Merge m && m.builder() instanceof Expr.GetField g && g.index() == j
+                            && isBuilder(g.struct()) && m.value() instanceof Expr.MakeStruct pair)) {
+                        throw new Unsupported();
+                    }
+                    pairs[j] = pair;
+                }
+                return mask;
+            }
+            default -> throw new Unsupported();
+        }
+    }
+
+    /** Whether {@code e} is the update function's builder parameter itself (after annotations). */
+    private boolean isBuilder(Expr e) {
+        while (e instanceof Expr.Annotated a) {
+            e = a.expr();
+        }
+        return e instanceof Expr.Ident id && id.symbol().equals(builder);
     }
 
     /**
@@ -238,7 +315,7 @@ public final class LanePlanner {
                 body = ((Expr.Annotated) body).expr();
             }
         }
-        return body instanceof Expr.Merge merge && merge.builder() instanceof Expr.Ident b && b.symbol().equals(builder)
+        return body instanceof Expr.Merge merge && isBuilder(merge.builder())
                 && merge.value() instanceof Expr.MakeStruct pair ? pair : null;
     }
 

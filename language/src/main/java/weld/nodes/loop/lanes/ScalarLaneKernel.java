@@ -107,61 +107,48 @@ public final class ScalarLaneKernel {
     }
 
     /**
-     * Runs iterations {@code [from, to)} of a {@link LanePlanner#planScatterMerge scatter kernel}: each iteration's
-     * value (component 0) combined into element {@code index} (component 1) of {@code target}, an array of the
-     * vecmerger's {@code length} elements, or added to {@code counts[index]} where the vecmerger counts in
-     * {@code int}s ({@code counts} not null; the values are then small non-negative constants). Stops before the first
-     * iteration whose index is outside {@code [0, length)}, for the scalar body to report it at its row; returns the
-     * iteration it stopped at ({@code to} if none).
+     * Runs iterations {@code [from, to)} of a {@link LanePlanner#planScatterMerge scatter kernel}: each iteration that
+     * merges (all, or those its mask component marks) combines field {@code j}'s value into element {@code index} of
+     * {@code targets[j]} (a vecmerger's primitive array of {@code lengths[j]} elements), or adds it to
+     * {@code counts[index]} where the one vecmerger counts in {@code int}s ({@code counts} not null; the values are
+     * then small non-negative constants). Each block merges field by field, iterations in order, so every element
+     * sees its values in the scalar loop's order ({@code targets} are distinct arrays). Stops before the first
+     * merging iteration with an index outside {@code [0, length)}, for the scalar body to report it at its row;
+     * returns the iteration it stopped at ({@code to} if none).
      */
     @TruffleBoundary
-    public long runScatter(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object target,
-                           long length, int[] counts) {
+    public long runScatter(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object[] targets,
+                           long[] lengths, int[] counts) {
         Object[] arrays = arrays(invariants, (int) Math.min(LaneKernel.BLOCK, to - from));
         int[] offsets = new int[nodes.length];
-        BinOp op = components[0].op();
-        LaneNode value = components[0].values()[0];
-        LaneNode index = components[1].values()[0];
+        int fields = targets.length;
+        LaneNode mask = components.length > 2 * fields ? components[2 * fields].values()[0] : null;
         for (long s = from; s < to; s += LaneKernel.BLOCK) {
             int n = (int) Math.min(LaneKernel.BLOCK, to - s);
             block(stores, bases, s, n, arrays, offsets);
-            long[] ix = (long[]) arrays[index.id];
-            int io = offsets[index.id];
-            int valid = 0;
-            while (valid < n && ix[io + valid] >= 0 && ix[io + valid] < length) {
-                valid++;
+            long[] m = mask == null ? null : (long[]) arrays[mask.id];
+            int mo = mask == null ? 0 : offsets[mask.id];
+            int valid = n;
+            for (int j = 0; j < fields; j++) {
+                LaneNode index = components[2 * j + 1].values()[0];
+                valid = inBounds((long[]) arrays[index.id], offsets[index.id], m, mo, valid, lengths[j]);
             }
-            Object v = arrays[value.id];
-            int vo = offsets[value.id];
-            if (counts != null) {
-                long[] x = (long[]) v;
-                for (int k = 0; k < valid; k++) {
-                    counts[(int) ix[io + k]] += (int) x[vo + k];
-                }
-            } else if (target instanceof long[] l) {
-                long[] x = (long[]) v;
-                for (int k = 0; k < valid; k++) {
-                    int at = (int) ix[io + k];
-                    l[at] = applyLong(op, l[at], x[vo + k]);
-                }
-            } else if (target instanceof int[] i) {
-                long[] x = (long[]) v;
-                for (int k = 0; k < valid; k++) {
-                    int at = (int) ix[io + k];
-                    i[at] = (int) applyLong(op, i[at], x[vo + k]);
-                }
-            } else if (target instanceof double[] d) {
-                double[] x = (double[]) v;
-                for (int k = 0; k < valid; k++) {
-                    int at = (int) ix[io + k];
-                    d[at] = ScalarOps.applyDouble(op, d[at], x[vo + k]);
-                }
-            } else {
-                float[] f = (float[]) target;
-                double[] x = (double[]) v;
-                for (int k = 0; k < valid; k++) {
-                    int at = (int) ix[io + k];
-                    f[at] = (float) ScalarOps.applyDouble(op, f[at], x[vo + k]);
+            for (int j = 0; j < fields; j++) {
+                LaneNode value = components[2 * j].values()[0];
+                LaneNode index = components[2 * j + 1].values()[0];
+                long[] ix = (long[]) arrays[index.id];
+                int io = offsets[index.id];
+                Object v = arrays[value.id];
+                int vo = offsets[value.id];
+                if (counts != null) {
+                    long[] x = (long[]) v;
+                    for (int k = 0; k < valid; k++) {
+                        if (m == null || m[mo + k] != 0) {
+                            counts[(int) ix[io + k]] += (int) x[vo + k];
+                        }
+                    }
+                } else {
+                    scatter(components[2 * j].op(), targets[j], ix, io, v, vo, m, mo, valid);
                 }
             }
             if (valid < n) {
@@ -169,6 +156,54 @@ public final class ScalarLaneKernel {
             }
         }
         return to;
+    }
+
+    /** The first of iterations {@code [0, valid)} that merges (per mask {@code m}) at an index outside the length. */
+    private static int inBounds(long[] ix, int io, long[] m, int mo, int valid, long length) {
+        for (int k = 0; k < valid; k++) {
+            if ((ix[io + k] < 0 || ix[io + k] >= length) && (m == null || m[mo + k] != 0)) {
+                return k;
+            }
+        }
+        return valid;
+    }
+
+    /** Combines the values {@code v} of iterations {@code [0, n)} that merge into {@code target} at their indices. */
+    private static void scatter(BinOp op, Object target, long[] ix, int io, Object v, int vo, long[] m, int mo, int n) {
+        if (target instanceof long[] l) {
+            long[] x = (long[]) v;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    int at = (int) ix[io + k];
+                    l[at] = applyLong(op, l[at], x[vo + k]);
+                }
+            }
+        } else if (target instanceof int[] i) {
+            long[] x = (long[]) v;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    int at = (int) ix[io + k];
+                    i[at] = (int) applyLong(op, i[at], x[vo + k]);
+                }
+            }
+        } else if (target instanceof double[] d) {
+            double[] x = (double[]) v;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    int at = (int) ix[io + k];
+                    d[at] = ScalarOps.applyDouble(op, d[at], x[vo + k]);
+                }
+            }
+        } else {
+            float[] f = (float[]) target;
+            double[] x = (double[]) v;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    int at = (int) ix[io + k];
+                    f[at] = (float) ScalarOps.applyDouble(op, f[at], x[vo + k]);
+                }
+            }
+        }
     }
 
     /** Each node's block array: elements get theirs per block, invariants are filled once. */
