@@ -683,7 +683,7 @@ public final class NodeBuilder {
             LanePlanner.Plan scatter = vectorize && plan == null
                     ? LanePlanner.planScatterMerge(f, indexedLookups::containsKey) : null;
             loopBody = plan != null ? indexedMerge(f, plan, general, builderSlot, countSlot, counterSlot, iteratorSlots)
-                    : scatter != null ? new ScatterMergeBody(scatter.kernel(), vecMergerArrays(f),
+                    : scatter != null ? new ScatterMergeBody(scatter.kernel(), scatterTargets(f),
                     f.builder().type().resolve() instanceof WeldType.Struct, builderSlot,
                     kernelInputs(scatter, iteratorSlots), countSlot, counterSlot, general)
                     : general;
@@ -955,13 +955,17 @@ public final class NodeBuilder {
         return Storage.newArray(Storage.kindOf(((WeldType.Builder) builder.resolve()).elem()), 0).getClass();
     }
 
-    /** The array class of the elements of the loop's {@code vecmerger}, or of each in its struct of them. */
-    private static Class<?>[] vecMergerArrays(Expr.For f) {
+    /**
+     * For the scatter blocks, the array class of the elements of the loop's {@code vecmerger}, or
+     * {@code ScalarDictMerger.class} for its {@code dictmerger}, or of each in its struct of them.
+     */
+    private static Class<?>[] scatterTargets(Expr.For f) {
         WeldType t = f.builder().type().resolve();
         List<WeldType> fields = t instanceof WeldType.Struct s ? s.fields() : List.of(t);
         Class<?>[] classes = new Class<?>[fields.size()];
         for (int j = 0; j < classes.length; j++) {
-            classes[j] = vecMergerArray(fields.get(j));
+            classes[j] = ((WeldType.Builder) fields.get(j).resolve()).kind() == BuilderKind.DICTMERGER
+                    ? ScalarDictMerger.class : vecMergerArray(fields.get(j));
         }
         return classes;
     }

@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.LoopNode;
 
+import weld.builders.ScalarDictMerger;
 import weld.builders.VecMerger;
 import weld.nodes.loop.lanes.LaneKernel;
 import weld.runtime.WeldStruct;
@@ -25,7 +26,10 @@ public final class ScatterMergeBody extends LoopBody {
     @Child private KernelInputs inputs;
     @Child private UpdateBody scalar;
     private final LaneKernel kernel;
-    /** The array class of each vecmerger (one, or one per field of the struct). */
+    /**
+     * The array class of each vecmerger, {@code ScalarDictMerger.class} for each dictmerger (one, or one per field of
+     * the struct).
+     */
     private final Class<?>[] targetClasses;
     private final boolean struct;
     private final int builderSlot;
@@ -59,9 +63,10 @@ public final class ScatterMergeBody extends LoopBody {
         if (CompilerDirectives.inInterpreter()) {
             long i = counter(frame);
             long n = count(frame);
-            VecMerger[] v;
-            if (n - i >= KernelBody.MIN_ITERATIONS && inputs.ready(frame) && (v = vecmergers(frame)) != null) {
-                int mode = v[0].narrowCounts() != null ? 0 : 1;
+            Object[] v;
+            if (n - i >= KernelBody.MIN_ITERATIONS && inputs.ready(frame) && (v = builders(frame)) != null) {
+                int[] counts = v[0] instanceof VecMerger c ? c.narrowCounts() : null;
+                int mode = counts != null ? 0 : 1;
                 if (profileLeft[mode] > 0) {
                     boolean more = scalar.executeRepeating(frame);
                     profileLeft[mode] -= counter(frame) - i;
@@ -72,11 +77,16 @@ public final class ScatterMergeBody extends LoopBody {
                     Object[] targets = new Object[v.length];
                     long[] lengths = new long[v.length];
                     for (int j = 0; j < v.length; j++) {
-                        targets[j] = v[j].store();
-                        lengths[j] = v[j].length();
+                        if (v[j] instanceof VecMerger m) {
+                            targets[j] = m.store();
+                            lengths[j] = m.length();
+                        } else {
+                            targets[j] = ((ScalarDictMerger) v[j]).table();
+                            lengths[j] = -1;
+                        }
                     }
                     long end = kernel.scalarBlocks().runScatter(inputs.stores(frame), inputs.bases(frame), i, to,
-                            inputs.invariants(frame), targets, lengths, v[0].narrowCounts());
+                            inputs.invariants(frame), targets, lengths, counts);
                     if (end > i) {
                         advance(frame, i, end - i);
                         reportLoopCount(end - i);
@@ -89,27 +99,28 @@ public final class ScatterMergeBody extends LoopBody {
     }
 
     /**
-     * The builder's vecmergers, or null where the scatter blocks cannot merge into them: one shared by parallel tasks
-     * or of another array class, or one in two fields (merged field by field, its elements would see their values in
-     * another order than the scalar loop's); only a lone vecmerger counts in {@code int}s.
+     * The builder's vecmergers and dictmergers, or null where the scatter blocks cannot merge into them: a vecmerger
+     * shared by parallel tasks or of another array class, a dictmerger that is not a {@link ScalarDictMerger}, or one
+     * builder in two fields (merged field by field, it would see its values in another order than the scalar loop's);
+     * only a lone vecmerger counts in {@code int}s.
      */
-    private VecMerger[] vecmergers(VirtualFrame frame) {
+    private Object[] builders(VirtualFrame frame) {
         Object b = frame.getObject(builderSlot);
         Object[] fields = struct && b instanceof WeldStruct s ? s.fields : new Object[] {b};
-        VecMerger[] v = new VecMerger[fields.length];
         for (int j = 0; j < fields.length; j++) {
-            if (!(fields[j] instanceof VecMerger m) || m.isShared() || m.store().getClass() != targetClasses[j]
-                    || struct && m.narrowCounts() != null) {
+            boolean ok = targetClasses[j] == ScalarDictMerger.class ? fields[j] instanceof ScalarDictMerger
+                    : fields[j] instanceof VecMerger m && !m.isShared() && m.store().getClass() == targetClasses[j]
+                            && !(struct && m.narrowCounts() != null);
+            if (!ok) {
                 return null;
             }
             for (int k = 0; k < j; k++) {
-                if (v[k] == m) {
+                if (fields[k] == fields[j]) {
                     return null;
                 }
             }
-            v[j] = m;
         }
-        return v;
+        return fields;
     }
 
     /** The iterations count towards compiling the enclosing function as if the loop had run them one by one. */

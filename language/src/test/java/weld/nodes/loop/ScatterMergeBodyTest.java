@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Arrays;
 import java.util.Random;
 
 import org.graalvm.polyglot.Context;
@@ -125,6 +126,13 @@ class ScatterMergeBodyTest {
         assertNotNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64], g: vec[f64], c: vec[i64]| result(for(zip(k, w), "
                 + "{vecmerger[f64,+](g), vecmerger[i64,+](c)}, |b, i, x| if(x.$1 < 0.0, b, "
                 + "{merge(b.$0, {i64(x.$0), x.$1}), merge(b.$1, {i64(x.$0), 1L})})))"));
+        assertNotNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64]| result(for(zip(k, w), dictmerger[i32,f64,+], "
+                + "|b, i, e| merge(b, {e.$0, e.$1})))"));
+        // Keys other than i32 and i64 (the dictmergers of other tables); a key of another kind than the dictmerger's.
+        assertNull(Plans.scatterPlan("|k: vec[f64], w: vec[f64]| result(for(zip(k, w), dictmerger[f64,f64,+], "
+                + "|b, i, e| merge(b, {e.$0, e.$1})))"));
+        assertNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64]| result(for(zip(k, w), dictmerger[{i32,i32},f64,+], "
+                + "|b, i, e| merge(b, {{e.$0, e.$0}, e.$1})))"));
         // Two merges into one vecmerger in an iteration, a field left out, a merge in both branches: not scatters.
         assertNull(Plans.scatterPlan("|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
                 + "|b, i, x| merge(merge(b, {i64(x), 1L}), {0L, 2L})))"));
@@ -173,6 +181,34 @@ class ScatterMergeBodyTest {
                 new double[3000], new long[3000]);
         assertSame("|k: vec[i32], g: vec[i64]| result(for(k, vecmerger[i64,+](g), "
                 + "|b, i, x| if(x % 4 == 1, merge(b, {i64(x), 1L}), b)))", keys(100_000, 5000, 5), new long[5000]);
+    }
+
+    @Test
+    void dictmergersOfIntegerKeys() {
+        int[] k = keys(70_000, 3000, 21);
+        for (int i = 0; i < k.length; i += 5) {
+            k[i] = -k[i] * 100_003;
+        }
+        double[] w = new Random(22).ints(70_000, -400, 400).asDoubleStream().map(x -> x / 4).toArray();
+        int[] v = new Random(23).ints(70_000, -1000, 1000).toArray();
+        // Group-by sums over every tail length; the dictionary's entries (and so their order) as the scalar loop's.
+        String sum = "|k: vec[i32], w: vec[f64]| tovec(result(for(zip(k, w), dictmerger[i32,f64,+], "
+                + "|b, i, e| merge(b, {e.$0, e.$1}))))";
+        for (int n = 0; n < 150; n += 11) {
+            assertSame(sum, Arrays.copyOf(k, n), Arrays.copyOf(w, n));
+        }
+        assertSame(sum, k, w);
+        // i64 keys computed from the elements, i32 max, f32 and i64 sums, under a condition; a struct with a vecmerger.
+        assertSame("|k: vec[i32], v: vec[i32]| tovec(result(for(zip(k, v), dictmerger[i64,i32,max], "
+                + "|b, i, e| if(e.$1 > 0, merge(b, {i64(e.$0) * 3L, e.$1}), b))))", k, v);
+        float[] f = new float[w.length];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = (float) w[i];
+        }
+        assertSame("|k: vec[i32], f: vec[f32], g: vec[i64]| let r = for(zip(k, f), {dictmerger[i32,f32,+], "
+                + "dictmerger[i32,i64,+], vecmerger[i64,+](g)}, |b, i, e| {merge(b.$0, {e.$0 % 7, e.$1}), "
+                + "merge(b.$1, {e.$0, 1L}), merge(b.$2, {i, 2L})}); "
+                + "{tovec(result(r.$0)), tovec(result(r.$1)), result(r.$2)}", k, f, new long[70_000]);
     }
 
     @Test

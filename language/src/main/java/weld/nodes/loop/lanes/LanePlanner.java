@@ -195,12 +195,13 @@ public final class LanePlanner {
     }
 
     /**
-     * The plan of a loop that merges into its own {@code vecmerger}, or into every field of its struct of
-     * vecmergers, at indices it computes from its elements, for the interpreter's {@link ScalarLaneKernel#runScatter
-     * scatter blocks}: key counting ({@code merge(b, {i64(k), 1L})}) and TPC-H Q1's grouped sums
+     * The plan of a loop that merges into its own {@code vecmerger} or {@code dictmerger}, or into every field of its
+     * struct of them, at indices or keys it computes from its elements, for the interpreter's
+     * {@link ScalarLaneKernel#runScatter scatter blocks}: key counting ({@code merge(b, {i64(k), 1L})}), group-by
+     * sums ({@code merge(b, {k, v})} into a dictmerger) and TPC-H Q1's grouped sums
      * ({@code if(ship <= d, let g = ...; {merge(b.$0, {g, qty}), ..., merge(b.$5, {g, 1L})}, b)}). Components
-     * {@code 2j} and {@code 2j + 1} are field {@code j}'s merged value (the vecmerger's element type and operator)
-     * and index ({@code i64}); where conditions guard the merges (an {@code if} whose other branch is the builder
+     * {@code 2j} and {@code 2j + 1} are field {@code j}'s merged value (the builder's value type and operator)
+     * and index ({@code i64}) or key (the dictmerger's key type); where conditions guard the merges (an {@code if} whose other branch is the builder
      * itself), a last component is 1 for the iterations that merge and 0 for the others ({@code i64}). Null if the
      * update function has another shape or the planner refuses a part.
      */
@@ -208,8 +209,7 @@ public final class LanePlanner {
         WeldType type = f.builder().type().resolve();
         List<WeldType> fields = type instanceof WeldType.Struct s ? s.fields() : List.of(type);
         for (WeldType t : fields) {
-            if (!(t.resolve() instanceof WeldType.Builder m) || m.kind() != BuilderKind.VECMERGER || !supported(m.elem())
-                    || !mergeable(((WeldType.Scalar) m.elem().resolve()).kind(), m.op())) {
+            if (!scatterTarget(t)) {
                 return null;
             }
         }
@@ -223,14 +223,16 @@ public final class LanePlanner {
             List<LaneKernel.Component> components = new ArrayList<>();
             for (int j = 0; j < pairs.length; j++) {
                 WeldType.Builder m = (WeldType.Builder) fields.get(j).resolve();
-                WeldType.Scalar elem = (WeldType.Scalar) m.elem().resolve();
+                boolean dict = m.kind() == BuilderKind.DICTMERGER;
+                WeldType.Scalar elem = (WeldType.Scalar) (dict ? m.params().get(1) : m.elem()).resolve();
+                WeldType.Scalar at = dict ? (WeldType.Scalar) m.params().get(0).resolve() : WeldType.Scalar.I64;
                 LaneNode index = p.value(pairs[j].elems().get(0));
                 LaneNode value = p.value(pairs[j].elems().get(1));
-                if (index.kind != ScalarKind.I64 || value.kind != elem.kind()) {
+                if (index.kind != at.kind() || value.kind != elem.kind()) {
                     return null;
                 }
                 components.add(new LaneKernel.Component(elem, m.op(), new LaneNode[] {value}));
-                components.add(new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD, new LaneNode[] {index}));
+                components.add(new LaneKernel.Component(at, BinOp.ADD, new LaneNode[] {index}));
             }
             if (mask != null) {
                 LaneNode one = p.invariant(new Expr.Literal(null, WeldType.Scalar.I64, ScalarKind.I64, 1L));
@@ -242,6 +244,22 @@ public final class LanePlanner {
         } catch (Unsupported e) {
             return null;
         }
+    }
+
+    /**
+     * Whether the scatter blocks merge into a builder of type {@code t}: a {@code vecmerger} of a kernel kind, or a
+     * {@code dictmerger} with {@code i32} or {@code i64} keys and values of a kernel kind (a
+     * {@code weld.builders.ScalarDictMerger}), whose operator kernels combine.
+     */
+    private static boolean scatterTarget(WeldType t) {
+        if (!(t.resolve() instanceof WeldType.Builder m)) {
+            return false;
+        }
+        WeldType value = m.kind() == BuilderKind.DICTMERGER ? m.params().get(1) : m.elem();
+        boolean target = m.kind() == BuilderKind.VECMERGER || m.kind() == BuilderKind.DICTMERGER
+                && m.params().get(0).resolve() instanceof WeldType.Scalar k
+                && (k.kind() == ScalarKind.I32 || k.kind() == ScalarKind.I64);
+        return target && supported(value) && mergeable(((WeldType.Scalar) value.resolve()).kind(), m.op());
     }
 
     /**

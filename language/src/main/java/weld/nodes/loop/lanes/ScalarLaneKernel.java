@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.nodes.expression.MathFunctions;
 import weld.runtime.ScalarOps;
+import weld.runtime.ScalarTable;
 import weld.syntax.BinOp;
 import weld.syntax.ScalarKind;
 import weld.syntax.UnaryOp;
@@ -109,10 +110,11 @@ public final class ScalarLaneKernel {
     /**
      * Runs iterations {@code [from, to)} of a {@link LanePlanner#planScatterMerge scatter kernel}: each iteration that
      * merges (all, or those its mask component marks) combines field {@code j}'s value into element {@code index} of
-     * {@code targets[j]} (a vecmerger's primitive array of {@code lengths[j]} elements), or adds it to
-     * {@code counts[index]} where the one vecmerger counts in {@code int}s ({@code counts} not null; the values are
-     * then small non-negative constants). Each block merges field by field, iterations in order, so every element
-     * sees its values in the scalar loop's order ({@code targets} are distinct arrays). Stops before the first
+     * {@code targets[j]} (a vecmerger's primitive array of {@code lengths[j]} elements), or into the entry of its key
+     * in a dictmerger's {@link ScalarTable} ({@code lengths[j]} -1), or adds it to {@code counts[index]} where the one
+     * vecmerger counts in {@code int}s ({@code counts} not null; the values are then small non-negative constants).
+     * Each block merges field by field, iterations in order, so every element or entry sees its values in the scalar
+     * loop's order, and a table gets its new keys in that order ({@code targets} are distinct). Stops before the first
      * merging iteration with an index outside {@code [0, length)}, for the scalar body to report it at its row;
      * returns the iteration it stopped at ({@code to} if none).
      */
@@ -130,8 +132,10 @@ public final class ScalarLaneKernel {
             int mo = mask == null ? 0 : offsets[mask.id];
             int valid = n;
             for (int j = 0; j < fields; j++) {
-                LaneNode index = components[2 * j + 1].values()[0];
-                valid = inBounds((long[]) arrays[index.id], offsets[index.id], m, mo, valid, lengths[j]);
+                if (lengths[j] >= 0) {
+                    LaneNode index = components[2 * j + 1].values()[0];
+                    valid = inBounds((long[]) arrays[index.id], offsets[index.id], m, mo, valid, lengths[j]);
+                }
             }
             for (int j = 0; j < fields; j++) {
                 LaneNode value = components[2 * j].values()[0];
@@ -147,6 +151,8 @@ public final class ScalarLaneKernel {
                             counts[(int) ix[io + k]] += (int) x[vo + k];
                         }
                     }
+                } else if (targets[j] instanceof ScalarTable t) {
+                    merge(components[2 * j].op(), components[2 * j].type().kind(), t, ix, io, v, vo, m, mo, valid);
                 } else {
                     scatter(components[2 * j].op(), targets[j], ix, io, v, vo, m, mo, valid);
                 }
@@ -166,6 +172,25 @@ public final class ScalarLaneKernel {
             }
         }
         return valid;
+    }
+
+    /** Merges the values {@code v} (of kind {@code kind}) of iterations {@code [0, n)} that merge at their keys. */
+    private static void merge(BinOp op, ScalarKind kind, ScalarTable t, long[] keys, int ko, Object v, int vo,
+                              long[] m, int mo, int n) {
+        if (v instanceof long[] x) {
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    t.mergeLong(keys[ko + k], x[vo + k], kind, op);
+                }
+            }
+        } else {
+            double[] x = (double[]) v;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    t.mergeDouble(keys[ko + k], x[vo + k], kind, op);
+                }
+            }
+        }
     }
 
     /** Combines the values {@code v} of iterations {@code [0, n)} that merge into {@code target} at their indices. */
