@@ -34,14 +34,22 @@ public final class ScatterMergeBody extends LoopBody {
     private final boolean struct;
     private final int builderSlot;
     /**
-     * The iterations the update body still runs in the interpreter with the vecmerger counting in {@code int}s
-     * ([0]) and without ([1]) before the scatter blocks take over, so that its nodes are specialized and its
-     * conditions profiled for the compiled loop as they would have been (measured: with the merge node never run
-     * while the counters were on, the compiled loop kept to the {@code long} elements, key counting with 10^4 keys
-     * 26-28 -> 33-35 ms; a condition never seen false would deoptimize the compiled loop on its first false row).
+     * Whether the update body has run a repetition in the interpreter with the vecmerger counting in {@code int}s
+     * ([0]) and without ([1]): it runs one in each mode before the scatter blocks take over, so that its nodes are
+     * specialized for the compiled loop as they would have been (measured: with the merge node never run while the
+     * counters were on, the compiled loop kept to the {@code long} elements, key counting with 10^4 keys 26-28 ->
+     * 33-35 ms).
      */
-    private final long[] profileLeft = {PROFILED_ITERATIONS, PROFILED_ITERATIONS};
-    private static final int PROFILED_ITERATIONS = 1024;
+    private final boolean[] ranInMode = new boolean[2];
+    /**
+     * Whether the update body has run an iteration that its conditions keep from merging ([0]) and one that merges
+     * ([1]): the scatter blocks leave the first of each kind to it ({@code ScalarLaneKernel.runScatter}), so that a
+     * condition's branches are profiled for the compiled loop (a branch never taken in the interpreter would
+     * deoptimize the compiled loop where it is first taken). One iteration each, not more: in a fresh JVM each
+     * iteration of the update body costs microseconds (1,024 of them made first results of key counting on small
+     * inputs 20-60 ms later).
+     */
+    private final boolean[] maskSeen = new boolean[2];
 
     /**
      * {@code kernel}: a scatter plan's ({@code LanePlanner.planScatterMerge}) for a builder that is a
@@ -67,10 +75,9 @@ public final class ScatterMergeBody extends LoopBody {
             if (n - i >= KernelBody.MIN_ITERATIONS && inputs.ready(frame) && (v = builders(frame)) != null) {
                 int[] counts = v[0] instanceof VecMerger c ? c.narrowCounts() : null;
                 int mode = counts != null ? 0 : 1;
-                if (profileLeft[mode] > 0) {
-                    boolean more = scalar.executeRepeating(frame);
-                    profileLeft[mode] -= counter(frame) - i;
-                    return more;
+                if (!ranInMode[mode]) {
+                    ranInMode[mode] = true;
+                    return scalar.executeRepeating(frame);
                 }
                 long to = inputs.divisorsClearUntil(frame, i, Math.min(n, i + KernelBody.CHUNK));
                 if (to - i >= KernelBody.MIN_ITERATIONS) {
@@ -86,7 +93,7 @@ public final class ScatterMergeBody extends LoopBody {
                         }
                     }
                     long end = kernel.scalarBlocks().runScatter(inputs.stores(frame), inputs.bases(frame), i, to,
-                            inputs.invariants(frame), targets, lengths, counts);
+                            inputs.invariants(frame), targets, lengths, counts, maskSeen);
                     if (end > i) {
                         advance(frame, i, end - i);
                         reportLoopCount(end - i);

@@ -115,12 +115,14 @@ public final class ScalarLaneKernel {
      * vecmerger counts in {@code int}s ({@code counts} not null; the values are then small non-negative constants).
      * Each block merges field by field, iterations in order, so every element or entry sees its values in the scalar
      * loop's order, and a table gets its new keys in that order ({@code targets} are distinct). Stops before the first
-     * merging iteration with an index outside {@code [0, length)}, for the scalar body to report it at its row;
-     * returns the iteration it stopped at ({@code to} if none).
+     * merging iteration with an index outside {@code [0, length)}, for the scalar body to report it at its row, and,
+     * where a mask is planned, before the first iteration that does not merge ({@code maskSeen[0]} false) or merges
+     * ({@code maskSeen[1]} false), for the scalar body to run it (when that iteration is {@code from}, it sets the
+     * flag and returns {@code from}); returns the iteration it stopped at ({@code to} if none).
      */
     @TruffleBoundary
     public long runScatter(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object[] targets,
-                           long[] lengths, int[] counts) {
+                           long[] lengths, int[] counts, boolean[] maskSeen) {
         Object[] arrays = arrays(invariants, (int) Math.min(LaneKernel.BLOCK, to - from));
         int[] offsets = new int[nodes.length];
         int fields = targets.length;
@@ -130,7 +132,7 @@ public final class ScalarLaneKernel {
             block(stores, bases, s, n, arrays, offsets);
             long[] m = mask == null ? null : (long[]) arrays[mask.id];
             int mo = mask == null ? 0 : offsets[mask.id];
-            int valid = n;
+            int valid = m == null ? n : unseen(m, mo, n, s == from, maskSeen);
             for (int j = 0; j < fields; j++) {
                 if (lengths[j] >= 0) {
                     LaneNode index = components[2 * j + 1].values()[0];
@@ -162,6 +164,26 @@ public final class ScalarLaneKernel {
             }
         }
         return to;
+    }
+
+    /**
+     * The first of iterations {@code [0, n)} whose kind (merging or not, per mask {@code m}) is not {@code seen}, or
+     * {@code n}; iteration 0 of the run ({@code first}) is marked seen, as the scalar body runs it next.
+     */
+    private static int unseen(long[] m, int mo, int n, boolean first, boolean[] seen) {
+        if (seen[0] && seen[1]) {
+            return n;
+        }
+        for (int k = 0; k < n; k++) {
+            int kind = m[mo + k] != 0 ? 1 : 0;
+            if (!seen[kind]) {
+                if (first && k == 0) {
+                    seen[kind] = true;
+                }
+                return k;
+            }
+        }
+        return n;
     }
 
     /** The first of iterations {@code [0, valid)} that merges (per mask {@code m}) at an index outside the length. */
