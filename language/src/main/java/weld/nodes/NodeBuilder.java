@@ -15,6 +15,7 @@ import com.oracle.truffle.api.frame.FrameDescriptor;
 
 import weld.WeldException;
 import weld.WeldLanguage;
+import weld.builders.Appender;
 import weld.builders.ColumnGroupMerger;
 import weld.builders.ObjectKeyDictMerger;
 import weld.builders.ScalarDictMerger;
@@ -956,16 +957,18 @@ public final class NodeBuilder {
     }
 
     /**
-     * For the scatter blocks, the array class of the elements of the loop's {@code vecmerger}, or
-     * {@code ScalarDictMerger.class} for its {@code dictmerger}, or of each in its struct of them.
+     * For the scatter blocks, the array class of the elements of the loop's {@code vecmerger},
+     * {@code ScalarDictMerger.class} for its {@code dictmerger}, {@code Appender.class} for its {@code appender}, or
+     * the same for each in its struct of them.
      */
     private static Class<?>[] scatterTargets(Expr.For f) {
         WeldType t = f.builder().type().resolve();
         List<WeldType> fields = t instanceof WeldType.Struct s ? s.fields() : List.of(t);
         Class<?>[] classes = new Class<?>[fields.size()];
         for (int j = 0; j < classes.length; j++) {
-            classes[j] = ((WeldType.Builder) fields.get(j).resolve()).kind() == BuilderKind.DICTMERGER
-                    ? ScalarDictMerger.class : vecMergerArray(fields.get(j));
+            BuilderKind kind = ((WeldType.Builder) fields.get(j).resolve()).kind();
+            classes[j] = kind == BuilderKind.DICTMERGER ? ScalarDictMerger.class
+                    : kind == BuilderKind.APPENDER ? Appender.class : vecMergerArray(fields.get(j));
         }
         return classes;
     }

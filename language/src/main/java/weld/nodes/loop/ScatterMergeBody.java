@@ -4,31 +4,33 @@ import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.LoopNode;
 
+import weld.builders.Appender;
 import weld.builders.ScalarDictMerger;
 import weld.builders.VecMerger;
 import weld.nodes.loop.lanes.LaneKernel;
 import weld.runtime.WeldStruct;
 
 /**
- * An {@link UpdateBody} of the shape {@code merge(b, {index, value})} into the loop's own {@code vecmerger}, or into
- * each field of its struct of vecmergers, at indices computed from the elements, possibly under conditions (key
- * counting: {@code merge(b, {i64(k), 1L})}; TPC-H Q1: {@code if(ship <= d, {merge(b.$0, {g, qty}), ...}, b)}), whose
- * iterations the interpreter runs as {@link weld.nodes.loop.lanes.ScalarLaneKernel#runScatter scatter blocks}: the
- * kernel's indices, values and mask for a block of iterations as plain loops over arrays, then one loop of merges
- * per field. Compiled code runs the update body (its loop compiles to about Java's speed); the interpreter runs the
- * update function's nodes per iteration (25-30 ns an element of key counting, about 250 a row of Q1, in a fresh JVM)
- * for as many calls as the loop's compilation takes. Where the kernel cannot run (its inputs not ready, a vecmerger
- * shared by parallel tasks or of another array class, one vecmerger in two fields, fewer than
- * {@value KernelBody#MIN_ITERATIONS} iterations left), and for an iteration whose index is out of bounds (which it
- * reports at its row), the update body runs.
+ * An {@link UpdateBody} that merges into the loop's own builder, or into each field of its struct of builders, one
+ * value computed from the elements, possibly under conditions: into a {@code vecmerger} at a computed index (key
+ * counting: {@code merge(b, {i64(k), 1L})}; TPC-H Q1: {@code if(ship <= d, {merge(b.$0, {g, qty}), ...}, b)}), into
+ * a {@code dictmerger} with {@code i32} or {@code i64} keys at a computed key (group-by sums), or into an
+ * {@code appender} (filters: {@code if(x > t, merge(b, x), b)}). The interpreter runs its iterations as
+ * {@link weld.nodes.loop.lanes.ScalarLaneKernel#runScatter scatter blocks}: the kernel's values, indices or keys and
+ * mask for a block of iterations as plain loops over arrays, then one loop of merges per field. Compiled code runs
+ * the update body (its loop compiles to about Java's speed); the interpreter runs the update function's nodes per
+ * iteration (25-30 ns an element of key counting, about 250 a row of Q1, in a fresh JVM) for as many calls as the
+ * loop's compilation takes. Where the kernel cannot run (its inputs not ready, a vecmerger shared by parallel tasks
+ * or of another array class, one builder in two fields, fewer than {@value KernelBody#MIN_ITERATIONS} iterations
+ * left), and for an iteration whose index is out of bounds (which it reports at its row), the update body runs.
  */
 public final class ScatterMergeBody extends LoopBody {
     @Child private KernelInputs inputs;
     @Child private UpdateBody scalar;
     private final LaneKernel kernel;
     /**
-     * The array class of each vecmerger, {@code ScalarDictMerger.class} for each dictmerger (one, or one per field of
-     * the struct).
+     * The array class of each vecmerger, {@code ScalarDictMerger.class} for each dictmerger, {@code Appender.class}
+     * for each appender (one, or one per field of the struct).
      */
     private final Class<?>[] targetClasses;
     private final boolean struct;
@@ -86,6 +88,9 @@ public final class ScatterMergeBody extends LoopBody {
                         if (v[j] instanceof VecMerger m) {
                             targets[j] = m.store();
                             lengths[j] = m.length();
+                        } else if (v[j] instanceof Appender a) {
+                            targets[j] = a;
+                            lengths[j] = -1;
                         } else {
                             targets[j] = ((ScalarDictMerger) v[j]).table();
                             lengths[j] = -1;
@@ -105,7 +110,7 @@ public final class ScatterMergeBody extends LoopBody {
     }
 
     /**
-     * The builder's vecmergers and dictmergers, or null where the scatter blocks cannot merge into them: a vecmerger
+     * The builder or its fields, or null where the scatter blocks cannot merge into them: a vecmerger
      * shared by parallel tasks or of another array class, a dictmerger that is not a {@link ScalarDictMerger}, or one
      * builder in two fields (merged field by field, it would see its values in another order than the scalar loop's);
      * only a lone vecmerger counts in {@code int}s.
@@ -115,6 +120,7 @@ public final class ScatterMergeBody extends LoopBody {
         Object[] fields = struct && b instanceof WeldStruct s ? s.fields : new Object[] {b};
         for (int j = 0; j < fields.length; j++) {
             boolean ok = targetClasses[j] == ScalarDictMerger.class ? fields[j] instanceof ScalarDictMerger
+                    : targetClasses[j] == Appender.class ? fields[j] instanceof Appender
                     : fields[j] instanceof VecMerger m && !m.isShared() && m.store().getClass() == targetClasses[j]
                             && !(struct && m.narrowCounts() != null);
             if (!ok) {

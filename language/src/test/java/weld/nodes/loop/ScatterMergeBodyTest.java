@@ -128,7 +128,11 @@ class ScatterMergeBodyTest {
                 + "{merge(b.$0, {i64(x.$0), x.$1}), merge(b.$1, {i64(x.$0), 1L})})))"));
         assertNotNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64]| result(for(zip(k, w), dictmerger[i32,f64,+], "
                 + "|b, i, e| merge(b, {e.$0, e.$1})))"));
-        // Keys other than i32 and i64 (the dictmergers of other tables); a key of another kind than the dictmerger's.
+        assertNotNull(Plans.scatterPlan("|w: vec[f64]| result(for(w, appender[f64], |b, i, x| "
+                + "if(x > 0.5, merge(b, x), b)))"));
+        // Struct elements; keys other than i32 and i64 (the dictmergers of other tables); a key of another kind than the dictmerger's.
+        assertNull(Plans.scatterPlan("|w: vec[f64]| result(for(w, appender[{f64,f64}], |b, i, x| "
+                + "if(x > 0.5, merge(b, {x, x}), b)))"));
         assertNull(Plans.scatterPlan("|k: vec[f64], w: vec[f64]| result(for(zip(k, w), dictmerger[f64,f64,+], "
                 + "|b, i, e| merge(b, {e.$0, e.$1})))"));
         assertNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64]| result(for(zip(k, w), dictmerger[{i32,i32},f64,+], "
@@ -209,6 +213,33 @@ class ScatterMergeBodyTest {
                 + "dictmerger[i32,i64,+], vecmerger[i64,+](g)}, |b, i, e| {merge(b.$0, {e.$0 % 7, e.$1}), "
                 + "merge(b.$1, {e.$0, 1L}), merge(b.$2, {i, 2L})}); "
                 + "{tovec(result(r.$0)), tovec(result(r.$1)), result(r.$2)}", k, f, new long[70_000]);
+    }
+
+    @Test
+    void filtersIntoAppenders() {
+        Random r = new Random(31);
+        int n = 70_000;
+        double[] w = r.doubles(n).toArray();
+        int[] k = r.ints(n, -50, 50).toArray();
+        long[] l = r.longs(n, -1L << 40, 1L << 40).toArray();
+        float[] f = new float[n];
+        for (int i = 0; i < n; i++) {
+            f[i] = (float) w[i];
+        }
+        String doubles = "|w: vec[f64], t: f64| result(for(w, appender[f64], |b, i, x| if(x > t, merge(b, x * 2.0), b)))";
+        for (int len = 0; len < 150; len += 9) {
+            assertSame(doubles, Arrays.copyOf(w, len), 0.5);
+        }
+        assertSame(doubles, w, 0.5);
+        assertSame(doubles, w, 2.0);
+        assertSame("|k: vec[i32]| result(for(k, appender[i32], |b, i, x| if(x % 3 == 0, merge(b, x * 7), b)))", k);
+        assertSame("|l: vec[i64]| result(for(l, appender[i64], |b, i, x| if(x < 0L, b, merge(b, x + i))))", l);
+        assertSame("|f: vec[f32]| result(for(f, appender[f32], |b, i, x| if(x > 0.25f, merge(b, x * 0.5f), b)))", f);
+        // Columns of the rows that pass two conditions, beside a vecmerger counting them by key.
+        assertSame("|w: vec[f64], k: vec[i32], g: vec[i64]| let r = for(zip(w, k), {appender[f64], appender[i32], "
+                + "vecmerger[i64,+](g)}, |b, i, e| if(e.$0 > 0.3, if(e.$1 != 7, {merge(b.$0, e.$0), "
+                + "merge(b.$1, e.$1), merge(b.$2, {i64(e.$1) + 50L, 1L})}, b), b)); "
+                + "{result(r.$0), result(r.$1), result(r.$2)}", w, k, new long[100]);
     }
 
     @Test

@@ -199,11 +199,13 @@ public final class LanePlanner {
      * struct of them, at indices or keys it computes from its elements, for the interpreter's
      * {@link ScalarLaneKernel#runScatter scatter blocks}: key counting ({@code merge(b, {i64(k), 1L})}), group-by
      * sums ({@code merge(b, {k, v})} into a dictmerger) and TPC-H Q1's grouped sums
-     * ({@code if(ship <= d, let g = ...; {merge(b.$0, {g, qty}), ..., merge(b.$5, {g, 1L})}, b)}). Components
-     * {@code 2j} and {@code 2j + 1} are field {@code j}'s merged value (the builder's value type and operator)
-     * and index ({@code i64}) or key (the dictmerger's key type); where conditions guard the merges (an {@code if} whose other branch is the builder
-     * itself), a last component is 1 for the iterations that merge and 0 for the others ({@code i64}). Null if the
-     * update function has another shape or the planner refuses a part.
+     * ({@code if(ship <= d, let g = ...; {merge(b.$0, {g, qty}), ..., merge(b.$5, {g, 1L})}, b)}), and filters into
+     * an {@code appender} ({@code if(x > t, merge(b, x), b)}). Components {@code 2j} and {@code 2j + 1} are field
+     * {@code j}'s merged value (the builder's value type and operator; an appender's with {@code +}, unused) and
+     * index ({@code i64}) or key (the dictmerger's key type), none for an appender (a component without values);
+     * where conditions guard the merges (an {@code if} whose other branch is the builder itself), a last component
+     * is 1 for the iterations that merge and 0 for the others ({@code i64}). Null if the update function has another
+     * shape or the planner refuses a part.
      */
     public static Plan planScatterMerge(Expr.For f, Predicate<Expr.Lookup> lookups) {
         WeldType type = f.builder().type().resolve();
@@ -218,16 +220,29 @@ public final class LanePlanner {
         }
         LanePlanner p = new LanePlanner(f, f.update().params().get(0).symbol(), lookups);
         try {
-            Expr.MakeStruct[] pairs = new Expr.MakeStruct[fields.size()];
-            LaneNode mask = p.scatterPairs(f.update().body(), null, type instanceof WeldType.Struct, pairs);
+            Expr[] merged = new Expr[fields.size()];
+            LaneNode mask = p.scatterMerges(f.update().body(), null, type instanceof WeldType.Struct, merged);
             List<LaneKernel.Component> components = new ArrayList<>();
-            for (int j = 0; j < pairs.length; j++) {
+            for (int j = 0; j < merged.length; j++) {
                 WeldType.Builder m = (WeldType.Builder) fields.get(j).resolve();
+                if (m.kind() == BuilderKind.APPENDER) {
+                    WeldType.Scalar elem = (WeldType.Scalar) m.elem().resolve();
+                    LaneNode value = p.value(merged[j]);
+                    if (value.kind != elem.kind()) {
+                        return null;
+                    }
+                    components.add(new LaneKernel.Component(elem, BinOp.ADD, new LaneNode[] {value}));
+                    components.add(new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD, new LaneNode[0]));
+                    continue;
+                }
+                if (!(merged[j] instanceof Expr.MakeStruct pair) || pair.elems().size() != 2) {
+                    return null;
+                }
                 boolean dict = m.kind() == BuilderKind.DICTMERGER;
                 WeldType.Scalar elem = (WeldType.Scalar) (dict ? m.params().get(1) : m.elem()).resolve();
                 WeldType.Scalar at = dict ? (WeldType.Scalar) m.params().get(0).resolve() : WeldType.Scalar.I64;
-                LaneNode index = p.value(pairs[j].elems().get(0));
-                LaneNode value = p.value(pairs[j].elems().get(1));
+                LaneNode index = p.value(pair.elems().get(0));
+                LaneNode value = p.value(pair.elems().get(1));
                 if (index.kind != at.kind() || value.kind != elem.kind()) {
                     return null;
                 }
@@ -247,13 +262,16 @@ public final class LanePlanner {
     }
 
     /**
-     * Whether the scatter blocks merge into a builder of type {@code t}: a {@code vecmerger} of a kernel kind, or a
-     * {@code dictmerger} with {@code i32} or {@code i64} keys and values of a kernel kind (a
-     * {@code weld.builders.ScalarDictMerger}), whose operator kernels combine.
+     * Whether the scatter blocks merge into a builder of type {@code t}: an {@code appender} of a kernel kind, or a
+     * {@code vecmerger} of one, or a {@code dictmerger} with {@code i32} or {@code i64} keys and values of a kernel
+     * kind (a {@code weld.builders.ScalarDictMerger}), whose operator kernels combine.
      */
     private static boolean scatterTarget(WeldType t) {
         if (!(t.resolve() instanceof WeldType.Builder m)) {
             return false;
+        }
+        if (m.kind() == BuilderKind.APPENDER) {
+            return supported(m.elem());
         }
         WeldType value = m.kind() == BuilderKind.DICTMERGER ? m.params().get(1) : m.elem();
         boolean target = m.kind() == BuilderKind.VECMERGER || m.kind() == BuilderKind.DICTMERGER
@@ -263,48 +281,48 @@ public final class LanePlanner {
     }
 
     /**
-     * Finds the {@code {index, value}} pair each field of the builder is merged with in update function body
-     * {@code e} (one merge into the builder, or a struct of one merge into each field in order, after {@code let}s
-     * and annotations, under {@code if}s whose other branch is the builder) and returns the mask of the iterations
-     * that merge, {@code mask} and the conditions met on the way (null: all of them).
+     * Finds the value each field of the builder is merged with in update function body {@code e} (one merge into the
+     * builder, or a struct of one merge into each field in order, after {@code let}s and annotations, under
+     * {@code if}s whose other branch is the builder) and returns the mask of the iterations that merge, {@code mask}
+     * and the conditions met on the way (null: all of them).
      */
-    private LaneNode scatterPairs(Expr e, LaneNode mask, boolean struct, Expr.MakeStruct[] pairs) {
+    private LaneNode scatterMerges(Expr e, LaneNode mask, boolean struct, Expr[] merged) {
         switch (e) {
             case Expr.Let l -> {
                 bind(l);
-                return scatterPairs(l.body(), mask, struct, pairs);
+                return scatterMerges(l.body(), mask, struct, merged);
             }
             case Expr.Annotated a -> {
-                return scatterPairs(a.expr(), mask, struct, pairs);
+                return scatterMerges(a.expr(), mask, struct, merged);
             }
             case Expr.If i when isBuilder(i.onFalse()) -> {
                 LaneNode c = value(i.cond());
-                return scatterPairs(i.onTrue(), mask == null ? c : add(new LaneNode.Binary(nodes.size(), BinOp.LAND,
-                        mask, c)), struct, pairs);
+                return scatterMerges(i.onTrue(), mask == null ? c : add(new LaneNode.Binary(nodes.size(), BinOp.LAND,
+                        mask, c)), struct, merged);
             }
             case Expr.If i when isBuilder(i.onTrue()) -> {
                 LaneNode c = value(i.cond());
                 LaneNode no = bool(false);
                 LaneNode yes = bool(true);
                 LaneNode not = add(new LaneNode.Select(nodes.size(), c, no, yes));
-                return scatterPairs(i.onFalse(), mask == null ? not : add(new LaneNode.Binary(nodes.size(), BinOp.LAND,
-                        mask, not)), struct, pairs);
+                return scatterMerges(i.onFalse(), mask == null ? not : add(new LaneNode.Binary(nodes.size(),
+                        BinOp.LAND, mask, not)), struct, merged);
             }
-            case Expr.Merge m when !struct && isBuilder(m.builder()) && m.value() instanceof Expr.MakeStruct pair -> {
-                pairs[0] = pair;
+            case Expr.Merge m when !struct && isBuilder(m.builder()) -> {
+                merged[0] = m.value();
                 return mask;
             }
-            case Expr.MakeStruct s when struct && s.elems().size() == pairs.length -> {
-                for (int j = 0; j < pairs.length; j++) {
+            case Expr.MakeStruct s when struct && s.elems().size() == merged.length -> {
+                for (int j = 0; j < merged.length; j++) {
                     Expr x = s.elems().get(j);
                     while (x instanceof Expr.Annotated a) {
                         x = a.expr();
                     }
                     if (!(x instanceof Expr.Merge m && m.builder() instanceof Expr.GetField g && g.index() == j
-                            && isBuilder(g.struct()) && m.value() instanceof Expr.MakeStruct pair)) {
+                            && isBuilder(g.struct()))) {
                         throw new Unsupported();
                     }
-                    pairs[j] = pair;
+                    merged[j] = m.value();
                 }
                 return mask;
             }

@@ -3,6 +3,7 @@ package weld.nodes.loop.lanes;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.nodes.expression.MathFunctions;
+import weld.builders.Appender;
 import weld.runtime.ScalarOps;
 import weld.runtime.ScalarTable;
 import weld.syntax.BinOp;
@@ -111,7 +112,8 @@ public final class ScalarLaneKernel {
      * Runs iterations {@code [from, to)} of a {@link LanePlanner#planScatterMerge scatter kernel}: each iteration that
      * merges (all, or those its mask component marks) combines field {@code j}'s value into element {@code index} of
      * {@code targets[j]} (a vecmerger's primitive array of {@code lengths[j]} elements), or into the entry of its key
-     * in a dictmerger's {@link ScalarTable} ({@code lengths[j]} -1), or adds it to {@code counts[index]} where the one
+     * in a dictmerger's {@link ScalarTable}, or appends it to an {@link Appender} (for both, {@code lengths[j]} is
+     * -1), or adds it to {@code counts[index]} where the one
      * vecmerger counts in {@code int}s ({@code counts} not null; the values are then small non-negative constants).
      * Each block merges field by field, iterations in order, so every element or entry sees its values in the scalar
      * loop's order, and a table gets its new keys in that order ({@code targets} are distinct). Stops before the first
@@ -141,11 +143,15 @@ public final class ScalarLaneKernel {
             }
             for (int j = 0; j < fields; j++) {
                 LaneNode value = components[2 * j].values()[0];
+                Object v = arrays[value.id];
+                int vo = offsets[value.id];
+                if (targets[j] instanceof Appender a) {
+                    append(a, v, vo, m, mo, valid);
+                    continue;
+                }
                 LaneNode index = components[2 * j + 1].values()[0];
                 long[] ix = (long[]) arrays[index.id];
                 int io = offsets[index.id];
-                Object v = arrays[value.id];
-                int vo = offsets[value.id];
                 if (counts != null) {
                     long[] x = (long[]) v;
                     for (int k = 0; k < valid; k++) {
@@ -194,6 +200,33 @@ public final class ScalarLaneKernel {
             }
         }
         return valid;
+    }
+
+    /** Appends the values {@code v} of iterations {@code [0, n)} that merge to {@code a}, in order. */
+    private static void append(Appender a, Object v, int vo, long[] m, int mo, int n) {
+        ScalarKind kind = a.kind;
+        if (v instanceof long[] x) {
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    if (kind == ScalarKind.I64) {
+                        a.appendLong(x[vo + k]);
+                    } else {
+                        a.appendInt((int) x[vo + k]);
+                    }
+                }
+            }
+        } else {
+            double[] x = (double[]) v;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    if (kind == ScalarKind.F64) {
+                        a.appendDouble(x[vo + k]);
+                    } else {
+                        a.appendFloat((float) x[vo + k]);
+                    }
+                }
+            }
+        }
     }
 
     /** Merges the values {@code v} (of kind {@code kind}) of iterations {@code [0, n)} that merge at their keys. */
