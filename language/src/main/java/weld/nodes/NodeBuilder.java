@@ -958,8 +958,8 @@ public final class NodeBuilder {
 
     /**
      * For the scatter blocks, the array class of the elements of the loop's {@code vecmerger},
-     * {@code ScalarDictMerger.class} for its {@code dictmerger}, {@code Appender.class} for its {@code appender}, or
-     * the same for each in its struct of them.
+     * {@code ScalarDictMerger.class} for its {@code dictmerger}, {@code Appender.class} for its {@code appender},
+     * {@code ColumnGroupMerger.class} for its {@code groupmerger}, or the same for each in its struct of them.
      */
     private static Class<?>[] scatterTargets(Expr.For f) {
         WeldType t = f.builder().type().resolve();
@@ -968,7 +968,8 @@ public final class NodeBuilder {
         for (int j = 0; j < classes.length; j++) {
             BuilderKind kind = ((WeldType.Builder) fields.get(j).resolve()).kind();
             classes[j] = kind == BuilderKind.DICTMERGER ? ScalarDictMerger.class
-                    : kind == BuilderKind.APPENDER ? Appender.class : vecMergerArray(fields.get(j));
+                    : kind == BuilderKind.APPENDER ? Appender.class
+                    : kind == BuilderKind.GROUPMERGER ? ColumnGroupMerger.class : vecMergerArray(fields.get(j));
         }
         return classes;
     }

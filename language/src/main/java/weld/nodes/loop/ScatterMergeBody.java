@@ -5,6 +5,7 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.LoopNode;
 
 import weld.builders.Appender;
+import weld.builders.ColumnGroupMerger;
 import weld.builders.ScalarDictMerger;
 import weld.builders.VecMerger;
 import weld.nodes.loop.lanes.LaneKernel;
@@ -15,7 +16,7 @@ import weld.runtime.WeldStruct;
  * value computed from the elements, possibly under conditions: into a {@code vecmerger} at a computed index (key
  * counting: {@code merge(b, {i64(k), 1L})}; TPC-H Q1: {@code if(ship <= d, {merge(b.$0, {g, qty}), ...}, b)}), into
  * a {@code dictmerger} with {@code i32} or {@code i64} keys at a computed key (group-by sums), or into an
- * {@code appender} (filters: {@code if(x > t, merge(b, x), b)}). The interpreter runs its iterations as
+ * {@code appender} (filters: {@code if(x > t, merge(b, x), b)}), or into a {@code groupmerger} with such keys. The interpreter runs its iterations as
  * {@link weld.nodes.loop.lanes.ScalarLaneKernel#runScatter scatter blocks}: the kernel's values, indices or keys and
  * mask for a block of iterations as plain loops over arrays, then one loop of merges per field. Compiled code runs
  * the update body (its loop compiles to about Java's speed); the interpreter runs the update function's nodes per
@@ -30,7 +31,7 @@ public final class ScatterMergeBody extends LoopBody {
     private final LaneKernel kernel;
     /**
      * The array class of each vecmerger, {@code ScalarDictMerger.class} for each dictmerger, {@code Appender.class}
-     * for each appender (one, or one per field of the struct).
+     * for each appender, {@code ColumnGroupMerger.class} for each groupmerger (one, or one per field of the struct).
      */
     private final Class<?>[] targetClasses;
     private final boolean struct;
@@ -88,8 +89,8 @@ public final class ScatterMergeBody extends LoopBody {
                         if (v[j] instanceof VecMerger m) {
                             targets[j] = m.store();
                             lengths[j] = m.length();
-                        } else if (v[j] instanceof Appender a) {
-                            targets[j] = a;
+                        } else if (v[j] instanceof Appender || v[j] instanceof ColumnGroupMerger) {
+                            targets[j] = v[j];
                             lengths[j] = -1;
                         } else {
                             targets[j] = ((ScalarDictMerger) v[j]).table();
@@ -121,6 +122,7 @@ public final class ScatterMergeBody extends LoopBody {
         for (int j = 0; j < fields.length; j++) {
             boolean ok = targetClasses[j] == ScalarDictMerger.class ? fields[j] instanceof ScalarDictMerger
                     : targetClasses[j] == Appender.class ? fields[j] instanceof Appender
+                    : targetClasses[j] == ColumnGroupMerger.class ? fields[j] instanceof ColumnGroupMerger
                     : fields[j] instanceof VecMerger m && !m.isShared() && m.store().getClass() == targetClasses[j]
                             && !(struct && m.narrowCounts() != null);
             if (!ok) {

@@ -130,6 +130,8 @@ class ScatterMergeBodyTest {
                 + "|b, i, e| merge(b, {e.$0, e.$1})))"));
         assertNotNull(Plans.scatterPlan("|w: vec[f64]| result(for(w, appender[f64], |b, i, x| "
                 + "if(x > 0.5, merge(b, x), b)))"));
+        assertNotNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64]| result(for(zip(k, w), groupmerger[i32,f64], "
+                + "|b, i, e| merge(b, {e.$0, e.$1})))"));
         // Struct elements; keys other than i32 and i64 (the dictmergers of other tables); a key of another kind than the dictmerger's.
         assertNull(Plans.scatterPlan("|w: vec[f64]| result(for(w, appender[{f64,f64}], |b, i, x| "
                 + "if(x > 0.5, merge(b, {x, x}), b)))"));
@@ -153,6 +155,19 @@ class ScatterMergeBodyTest {
             + "vecmerger[f32,+](e)}, |b, i, x| if(x.$2 % 3 != 0, let j = i64(x.$0); "
             + "{merge(b.$0, {j, x.$1 * 2.0}), merge(b.$1, {j, 1L}), merge(b.$2, {j, x.$2}), merge(b.$3, {j, x.$3})}, b)); "
             + "{result(r.$0), result(r.$1), result(r.$2), result(r.$3)}";
+
+    @Test
+    void theProgramsHereArePlanned() {
+        // Without an i64 multiplication or division (no kernel for them without AVX-512), so they run as scatter
+        // blocks on every machine.
+        assertNotNull(Plans.scatterPlan(GROUPED));
+        assertNotNull(Plans.scatterPlan(GROUPED.replace("merge(b.$2, {j, x.$2})", "merge(b.$2, {j + j, x.$2})")));
+        assertNotNull(Plans.scatterPlan("|k: vec[i32], v: vec[i32]| result(for(zip(k, v), dictmerger[i64,i32,max], "
+                + "|b, i, e| if(e.$1 > 0, merge(b, {i64(e.$0 * 3), e.$1}), b)))"));
+        assertNotNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64]| let r = for(zip(k, w), {groupmerger[i64,i32], "
+                + "appender[f64]}, |b, i, e| if(e.$1 > 0.4, {merge(b.$0, {i64(e.$0 % 17), e.$0 + 1}), "
+                + "merge(b.$1, e.$1)}, b)); {tovec(result(r.$0)), result(r.$1)}"));
+    }
 
     private static Object[] groupedInputs(int n, int groups, int seed) {
         Random r = new Random(seed);
@@ -204,7 +219,7 @@ class ScatterMergeBodyTest {
         assertSame(sum, k, w);
         // i64 keys computed from the elements, i32 max, f32 and i64 sums, under a condition; a struct with a vecmerger.
         assertSame("|k: vec[i32], v: vec[i32]| tovec(result(for(zip(k, v), dictmerger[i64,i32,max], "
-                + "|b, i, e| if(e.$1 > 0, merge(b, {i64(e.$0) * 3L, e.$1}), b))))", k, v);
+                + "|b, i, e| if(e.$1 > 0, merge(b, {i64(e.$0 * 3), e.$1}), b))))", k, v);
         float[] f = new float[w.length];
         for (int i = 0; i < f.length; i++) {
             f[i] = (float) w[i];
@@ -243,16 +258,35 @@ class ScatterMergeBodyTest {
     }
 
     @Test
+    void groupmergersOfIntegerKeys() {
+        int[] k = keys(70_000, 300, 41);
+        for (int i = 0; i < k.length; i += 7) {
+            k[i] = -k[i] * 100_003;
+        }
+        double[] w = new Random(42).doubles(70_000).toArray();
+        String groups = "|k: vec[i32], w: vec[f64]| tovec(result(for(zip(k, w), groupmerger[i32,f64], "
+                + "|b, i, e| merge(b, {e.$0, e.$1 * 2.0}))))";
+        for (int n = 0; n < 150; n += 13) {
+            assertSame(groups, Arrays.copyOf(k, n), Arrays.copyOf(w, n));
+        }
+        assertSame(groups, k, w);
+        // i64 keys and i32 values under a condition, beside an appender of the rows left out.
+        assertSame("|k: vec[i32], w: vec[f64]| let r = for(zip(k, w), {groupmerger[i64,i32], appender[f64]}, "
+                + "|b, i, e| if(e.$1 > 0.4, {merge(b.$0, {i64(e.$0 % 17), e.$0 + 1}), merge(b.$1, e.$1)}, b)); "
+                + "{tovec(result(r.$0)), result(r.$1)}", k, w);
+    }
+
+    @Test
     void anIndexOutsideAStructOfVecmergersFailsAtItsIteration() {
         for (int at : new int[] {0, 40, 511, 512, 4097}) {
             for (int field = 0; field < 2; field++) {
                 Object[] in = groupedInputs(5000, 6, at);
                 int[] k = (int[]) in[0];
                 int[] v = (int[]) in[2];
-                // Field 0 (index j) or field 2 (index 2j, keys 0-2) gets an index outside at row `at`.
+                // Field 0 (index j) or field 2 (index j + j, keys 0-2) gets an index outside at row `at`.
                 String program = GROUPED;
                 if (field == 1) {
-                    program = GROUPED.replace("merge(b.$2, {j, x.$2})", "merge(b.$2, {j * 2L, x.$2})");
+                    program = GROUPED.replace("merge(b.$2, {j, x.$2})", "merge(b.$2, {j + j, x.$2})");
                     for (int i = 0; i < k.length; i++) {
                         k[i] %= 3;
                     }

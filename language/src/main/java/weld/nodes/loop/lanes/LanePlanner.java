@@ -198,11 +198,13 @@ public final class LanePlanner {
      * The plan of a loop that merges into its own {@code vecmerger} or {@code dictmerger}, or into every field of its
      * struct of them, at indices or keys it computes from its elements, for the interpreter's
      * {@link ScalarLaneKernel#runScatter scatter blocks}: key counting ({@code merge(b, {i64(k), 1L})}), group-by
-     * sums ({@code merge(b, {k, v})} into a dictmerger) and TPC-H Q1's grouped sums
+     * sums ({@code merge(b, {k, v})} into a dictmerger), grouping ({@code merge(b, {k, v})} into a groupmerger)
+     * and TPC-H Q1's grouped sums
      * ({@code if(ship <= d, let g = ...; {merge(b.$0, {g, qty}), ..., merge(b.$5, {g, 1L})}, b)}), and filters into
      * an {@code appender} ({@code if(x > t, merge(b, x), b)}). Components {@code 2j} and {@code 2j + 1} are field
      * {@code j}'s merged value (the builder's value type and operator; an appender's with {@code +}, unused) and
-     * index ({@code i64}) or key (the dictmerger's key type), none for an appender (a component without values);
+     * index ({@code i64}) or key (the dictmerger's or groupmerger's key type; a groupmerger's value component has
+     * {@code +}, unused), none for an appender (a component without values);
      * where conditions guard the merges (an {@code if} whose other branch is the builder itself), a last component
      * is 1 for the iterations that merge and 0 for the others ({@code i64}). Null if the update function has another
      * shape or the planner refuses a part.
@@ -238,15 +240,16 @@ public final class LanePlanner {
                 if (!(merged[j] instanceof Expr.MakeStruct pair) || pair.elems().size() != 2) {
                     return null;
                 }
-                boolean dict = m.kind() == BuilderKind.DICTMERGER;
-                WeldType.Scalar elem = (WeldType.Scalar) (dict ? m.params().get(1) : m.elem()).resolve();
-                WeldType.Scalar at = dict ? (WeldType.Scalar) m.params().get(0).resolve() : WeldType.Scalar.I64;
+                boolean keyed = m.kind() == BuilderKind.DICTMERGER || m.kind() == BuilderKind.GROUPMERGER;
+                WeldType.Scalar elem = (WeldType.Scalar) (keyed ? m.params().get(1) : m.elem()).resolve();
+                WeldType.Scalar at = keyed ? (WeldType.Scalar) m.params().get(0).resolve() : WeldType.Scalar.I64;
                 LaneNode index = p.value(pair.elems().get(0));
                 LaneNode value = p.value(pair.elems().get(1));
                 if (index.kind != at.kind() || value.kind != elem.kind()) {
                     return null;
                 }
-                components.add(new LaneKernel.Component(elem, m.op(), new LaneNode[] {value}));
+                components.add(new LaneKernel.Component(elem, m.kind() == BuilderKind.GROUPMERGER ? BinOp.ADD : m.op(),
+                        new LaneNode[] {value}));
                 components.add(new LaneKernel.Component(at, BinOp.ADD, new LaneNode[] {index}));
             }
             if (mask != null) {
@@ -262,9 +265,10 @@ public final class LanePlanner {
     }
 
     /**
-     * Whether the scatter blocks merge into a builder of type {@code t}: an {@code appender} of a kernel kind, or a
-     * {@code vecmerger} of one, or a {@code dictmerger} with {@code i32} or {@code i64} keys and values of a kernel
-     * kind (a {@code weld.builders.ScalarDictMerger}), whose operator kernels combine.
+     * Whether the scatter blocks merge into a builder of type {@code t}: an {@code appender} of a kernel kind, a
+     * {@code groupmerger} with {@code i32} or {@code i64} keys and values of a kernel kind (a
+     * {@code weld.builders.ColumnGroupMerger}), or a {@code vecmerger} of a kernel kind or a {@code dictmerger} with
+     * such keys and values (a {@code weld.builders.ScalarDictMerger}) whose operator kernels combine.
      */
     private static boolean scatterTarget(WeldType t) {
         if (!(t.resolve() instanceof WeldType.Builder m)) {
@@ -273,11 +277,18 @@ public final class LanePlanner {
         if (m.kind() == BuilderKind.APPENDER) {
             return supported(m.elem());
         }
+        if (m.kind() == BuilderKind.GROUPMERGER) {
+            return integerKey(m.params().get(0)) && supported(m.params().get(1));
+        }
         WeldType value = m.kind() == BuilderKind.DICTMERGER ? m.params().get(1) : m.elem();
-        boolean target = m.kind() == BuilderKind.VECMERGER || m.kind() == BuilderKind.DICTMERGER
-                && m.params().get(0).resolve() instanceof WeldType.Scalar k
-                && (k.kind() == ScalarKind.I32 || k.kind() == ScalarKind.I64);
+        boolean target = m.kind() == BuilderKind.VECMERGER
+                || m.kind() == BuilderKind.DICTMERGER && integerKey(m.params().get(0));
         return target && supported(value) && mergeable(((WeldType.Scalar) value.resolve()).kind(), m.op());
+    }
+
+    /** Whether a dictmerger's or groupmerger's key type is {@code i32} or {@code i64}. */
+    private static boolean integerKey(WeldType key) {
+        return key.resolve() instanceof WeldType.Scalar k && (k.kind() == ScalarKind.I32 || k.kind() == ScalarKind.I64);
     }
 
     /**

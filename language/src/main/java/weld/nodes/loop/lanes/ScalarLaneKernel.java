@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.nodes.expression.MathFunctions;
 import weld.builders.Appender;
+import weld.builders.ColumnGroupMerger;
 import weld.runtime.ScalarOps;
 import weld.runtime.ScalarTable;
 import weld.syntax.BinOp;
@@ -112,8 +113,8 @@ public final class ScalarLaneKernel {
      * Runs iterations {@code [from, to)} of a {@link LanePlanner#planScatterMerge scatter kernel}: each iteration that
      * merges (all, or those its mask component marks) combines field {@code j}'s value into element {@code index} of
      * {@code targets[j]} (a vecmerger's primitive array of {@code lengths[j]} elements), or into the entry of its key
-     * in a dictmerger's {@link ScalarTable}, or appends it to an {@link Appender} (for both, {@code lengths[j]} is
-     * -1), or adds it to {@code counts[index]} where the one
+     * in a dictmerger's {@link ScalarTable}, or appends it to an {@link Appender}, or it and its key to a
+     * {@link ColumnGroupMerger} (for these, {@code lengths[j]} is -1), or adds it to {@code counts[index]} where the one
      * vecmerger counts in {@code int}s ({@code counts} not null; the values are then small non-negative constants).
      * Each block merges field by field, iterations in order, so every element or entry sees its values in the scalar
      * loop's order, and a table gets its new keys in that order ({@code targets} are distinct). Stops before the first
@@ -152,7 +153,15 @@ public final class ScalarLaneKernel {
                 LaneNode index = components[2 * j + 1].values()[0];
                 long[] ix = (long[]) arrays[index.id];
                 int io = offsets[index.id];
-                if (counts != null) {
+                if (targets[j] instanceof ColumnGroupMerger g) {
+                    // Values and keys are separate appenders: all values of the block, then all keys, as one by one.
+                    append(g.values(), v, vo, m, mo, valid);
+                    for (int k = 0; k < valid; k++) {
+                        if (m == null || m[mo + k] != 0) {
+                            g.appendKey(ix[io + k]);
+                        }
+                    }
+                } else if (counts != null) {
                     long[] x = (long[]) v;
                     for (int k = 0; k < valid; k++) {
                         if (m == null || m[mo + k] != 0) {

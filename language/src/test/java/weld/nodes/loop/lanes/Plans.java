@@ -31,15 +31,16 @@ public final class Plans {
         return LanePlanner.planIndexedMerge(outermostLoop(program), l -> true);
     }
 
-    /** The plan of a loop merging into its own vecmerger at a computed index ({@link LanePlanner#planScatterMerge}). */
+    /** The plan of a loop merging into its builders at computed indices or keys ({@link LanePlanner#planScatterMerge}). */
     public static LanePlanner.Plan scatterPlan(String program) {
         return LanePlanner.planScatterMerge(outermostLoop(program), l -> true);
     }
 
     private static Expr.For outermostLoop(String program) {
         Expr body = WeldLanguage.compile(program).body();
-        while (body instanceof Expr.Result r) {
-            body = r.builder();
+        while (body instanceof Expr.Result || body instanceof Expr.Let) {
+            // The loop of result(for(...)), or of the first let's value (let r = for(...); ...).
+            body = body instanceof Expr.Result r ? r.builder() : ((Expr.Let) body).value();
         }
         return (Expr.For) body;
     }
