@@ -15,10 +15,10 @@ import weld.runtime.WeldStruct;
  * An {@link UpdateBody} that merges into the loop's own builder, or into each field of its struct of builders, one
  * value computed from the elements, possibly under conditions: into a {@code vecmerger} at a computed index (key
  * counting: {@code merge(b, {i64(k), 1L})}; TPC-H Q1: {@code if(ship <= d, {merge(b.$0, {g, qty}), ...}, b)}), into
- * a {@code dictmerger} with {@code i32} or {@code i64} keys at a computed key (group-by sums), or into an
- * {@code appender} (filters: {@code if(x > t, merge(b, x), b)}), or into a {@code groupmerger} with such keys. The interpreter runs its iterations as
- * {@link weld.nodes.loop.lanes.ScalarLaneKernel#runScatter scatter blocks}: the kernel's values, indices or keys and
- * mask for a block of iterations as plain loops over arrays, then one loop of merges per field. Compiled code runs
+ * a {@code dictmerger} or {@code groupmerger} with {@code i32} or {@code i64} keys at a computed key (group-by sums,
+ * grouping), or into an {@code appender} (filters: {@code if(x > t, merge(b, x), b)}). The interpreter runs its
+ * iterations as {@link weld.nodes.loop.lanes.ScalarLaneKernel#runScatter scatter blocks}: the kernel's values,
+ * indices or keys and mask for a block of iterations as plain loops over arrays, then one loop of merges per field. Compiled code runs
  * the update body (its loop compiles to about Java's speed); the interpreter runs the update function's nodes per
  * iteration (25-30 ns an element of key counting, about 250 a row of Q1, in a fresh JVM) for as many calls as the
  * loop's compilation takes. Where the kernel cannot run (its inputs not ready, a vecmerger shared by parallel tasks
@@ -54,8 +54,8 @@ public final class ScatterMergeBody extends LoopBody {
     private final boolean[] maskSeen = new boolean[2];
 
     /**
-     * {@code kernel}: a scatter plan's ({@code LanePlanner.planScatterMerge}) for a builder that is a
-     * {@code struct} of vecmergers or one; their arrays of {@code targetClasses}.
+     * {@code kernel}: a scatter plan's ({@code LanePlanner.planScatterMerge}) for a builder that is one of those
+     * builders or a {@code struct} of them, whose classes (arrays for vecmergers) are {@code targetClasses}.
      */
     public ScatterMergeBody(LaneKernel kernel, Class<?>[] targetClasses, boolean struct, int builderSlot,
                             KernelInputs inputs, int countSlot, int counterSlot, UpdateBody scalar) {
@@ -111,10 +111,10 @@ public final class ScatterMergeBody extends LoopBody {
     }
 
     /**
-     * The builder or its fields, or null where the scatter blocks cannot merge into them: a vecmerger
-     * shared by parallel tasks or of another array class, a dictmerger that is not a {@link ScalarDictMerger}, or one
-     * builder in two fields (merged field by field, it would see its values in another order than the scalar loop's);
-     * only a lone vecmerger counts in {@code int}s.
+     * The builder or its fields, or null where the scatter blocks cannot merge into them: a vecmerger shared by
+     * parallel tasks or of another array class, a dictmerger or groupmerger of another class than the blocks merge
+     * into, or one builder in two fields (merged field by field, it would see its values in another order than the
+     * scalar loop's); only a lone vecmerger counts in {@code int}s.
      */
     private Object[] builders(VirtualFrame frame) {
         Object b = frame.getObject(builderSlot);

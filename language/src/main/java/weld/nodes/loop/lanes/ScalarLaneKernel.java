@@ -2,9 +2,9 @@ package weld.nodes.loop.lanes;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
-import weld.nodes.expression.MathFunctions;
 import weld.builders.Appender;
 import weld.builders.ColumnGroupMerger;
+import weld.nodes.expression.MathFunctions;
 import weld.runtime.ScalarOps;
 import weld.runtime.ScalarTable;
 import weld.syntax.BinOp;
