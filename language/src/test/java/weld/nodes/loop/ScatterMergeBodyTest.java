@@ -202,21 +202,31 @@ class ScatterMergeBodyTest {
                 + "|b, i, x| if(x % 4 == 1, merge(b, {i64(x), 1L}), b)))", keys(100_000, 5000, 5), new long[5000]);
     }
 
-    @Test
-    void dictmergersOfIntegerKeys() {
-        int[] k = keys(70_000, 3000, 21);
-        for (int i = 0; i < k.length; i += 5) {
+    /** Keys in {@code [0, range)}, every {@code every}-th of them made a large negative one. */
+    private static int[] spreadKeys(int n, int range, int seed, int every) {
+        int[] k = keys(n, range, seed);
+        for (int i = 0; i < n; i += every) {
             k[i] = -k[i] * 100_003;
         }
+        return k;
+    }
+
+    /** {@code program} on the first {@code n} of keys {@code k} and values {@code w}, for tails n < 150, and on all. */
+    private static void assertSameOverTails(String program, int[] k, double[] w) {
+        for (int n = 0; n < 150; n += 11) {
+            assertSame(program, Arrays.copyOf(k, n), Arrays.copyOf(w, n));
+        }
+        assertSame(program, k, w);
+    }
+
+    @Test
+    void dictmergersOfIntegerKeys() {
+        int[] k = spreadKeys(70_000, 3000, 21, 5);
         double[] w = new Random(22).ints(70_000, -400, 400).asDoubleStream().map(x -> x / 4).toArray();
         int[] v = new Random(23).ints(70_000, -1000, 1000).toArray();
-        // Group-by sums over every tail length; the dictionary's entries (and so their order) as the scalar loop's.
-        String sum = "|k: vec[i32], w: vec[f64]| tovec(result(for(zip(k, w), dictmerger[i32,f64,+], "
-                + "|b, i, e| merge(b, {e.$0, e.$1}))))";
-        for (int n = 0; n < 150; n += 11) {
-            assertSame(sum, Arrays.copyOf(k, n), Arrays.copyOf(w, n));
-        }
-        assertSame(sum, k, w);
+        // Group-by sums; the dictionary's entries (and so their order) as the scalar loop's.
+        assertSameOverTails("|k: vec[i32], w: vec[f64]| tovec(result(for(zip(k, w), dictmerger[i32,f64,+], "
+                + "|b, i, e| merge(b, {e.$0, e.$1}))))", k, w);
         // i64 keys computed from the elements, i32 max, f32 and i64 sums, under a condition; a struct with a vecmerger.
         assertSame("|k: vec[i32], v: vec[i32]| tovec(result(for(zip(k, v), dictmerger[i64,i32,max], "
                 + "|b, i, e| if(e.$1 > 0, merge(b, {i64(e.$0 * 3), e.$1}), b))))", k, v);
@@ -259,18 +269,11 @@ class ScatterMergeBodyTest {
 
     @Test
     void groupmergersOfIntegerKeys() {
-        int[] k = keys(70_000, 300, 41);
-        for (int i = 0; i < k.length; i += 7) {
-            k[i] = -k[i] * 100_003;
-        }
+        int[] k = spreadKeys(70_000, 300, 41, 7);
         double[] w = new Random(42).doubles(70_000).toArray();
-        String groups = "|k: vec[i32], w: vec[f64]| tovec(result(for(zip(k, w), groupmerger[i32,f64], "
-                + "|b, i, e| merge(b, {e.$0, e.$1 * 2.0}))))";
-        for (int n = 0; n < 150; n += 13) {
-            assertSame(groups, Arrays.copyOf(k, n), Arrays.copyOf(w, n));
-        }
-        assertSame(groups, k, w);
-        // i64 keys and i32 values under a condition, beside an appender of the rows left out.
+        assertSameOverTails("|k: vec[i32], w: vec[f64]| tovec(result(for(zip(k, w), groupmerger[i32,f64], "
+                + "|b, i, e| merge(b, {e.$0, e.$1 * 2.0}))))", k, w);
+        // i64 keys and i32 values under a condition, beside an appender of the same iterations' values.
         assertSame("|k: vec[i32], w: vec[f64]| let r = for(zip(k, w), {groupmerger[i64,i32], appender[f64]}, "
                 + "|b, i, e| if(e.$1 > 0.4, {merge(b.$0, {i64(e.$0 % 17), e.$0 + 1}), merge(b.$1, e.$1)}, b)); "
                 + "{tovec(result(r.$0)), result(r.$1)}", k, w);
