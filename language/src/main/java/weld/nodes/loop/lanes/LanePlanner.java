@@ -195,19 +195,17 @@ public final class LanePlanner {
     }
 
     /**
-     * The plan of a loop that merges into its own {@code vecmerger} or {@code dictmerger}, or into every field of its
-     * struct of them, at indices or keys it computes from its elements, for the interpreter's
-     * {@link ScalarLaneKernel#runScatter scatter blocks}: key counting ({@code merge(b, {i64(k), 1L})}), group-by
-     * sums ({@code merge(b, {k, v})} into a dictmerger), grouping ({@code merge(b, {k, v})} into a groupmerger)
-     * and TPC-H Q1's grouped sums
-     * ({@code if(ship <= d, let g = ...; {merge(b.$0, {g, qty}), ..., merge(b.$5, {g, 1L})}, b)}), and filters into
-     * an {@code appender} ({@code if(x > t, merge(b, x), b)}). Components {@code 2j} and {@code 2j + 1} are field
-     * {@code j}'s merged value (the builder's value type and operator; an appender's with {@code +}, unused) and
-     * index ({@code i64}) or key (the dictmerger's or groupmerger's key type; a groupmerger's value component has
-     * {@code +}, unused), none for an appender (a component without values);
-     * where conditions guard the merges (an {@code if} whose other branch is the builder itself), a last component
-     * is 1 for the iterations that merge and 0 for the others ({@code i64}). Null if the update function has another
-     * shape or the planner refuses a part.
+     * The plan of a loop that merges one value a field into its own builder, or into every field of its struct of
+     * builders, for the interpreter's {@link ScalarLaneKernel#runScatter scatter blocks}: a {@code vecmerger} at an
+     * index it computes from its elements (key counting, {@code merge(b, {i64(k), 1L})}; TPC-H Q1's grouped sums,
+     * {@code if(ship <= d, let g = ...; {merge(b.$0, {g, qty}), ..., merge(b.$5, {g, 1L})}, b)}), a
+     * {@code dictmerger} or {@code groupmerger} at a key it computes (group-by sums, grouping), an {@code appender}
+     * (filters, {@code if(x > t, merge(b, x), b)}). Components {@code 2j} and {@code 2j + 1} are field {@code j}'s
+     * value (of the builder's value type, with its operator; {@code +}, unused, for an appender or a groupmerger) and
+     * its index ({@code i64}) or key (of the builder's key type), a component without values for an appender. Where
+     * conditions guard the merges ({@code if}s whose other branch is the builder itself), a last component is 1 for
+     * the iterations that merge and 0 for the others ({@code i64}). Null if the update function has another shape or
+     * the planner refuses a part.
      */
     public static Plan planScatterMerge(Expr.For f, Predicate<Expr.Lookup> lookups) {
         WeldType type = f.builder().type().resolve();
