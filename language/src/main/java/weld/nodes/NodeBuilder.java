@@ -959,15 +959,18 @@ public final class NodeBuilder {
     /**
      * For the scatter blocks, the array class of the elements of the loop's {@code vecmerger},
      * {@code ScalarDictMerger.class} for its {@code dictmerger}, {@code Appender.class} for its {@code appender},
-     * {@code ColumnGroupMerger.class} for its {@code groupmerger}, or the same for each in its struct of them.
+     * {@code ColumnGroupMerger.class} for its {@code groupmerger}, or the same for each in its struct of them, with
+     * the boxed class of a {@code merger}'s value for each merger there.
      */
     private static Class<?>[] scatterTargets(Expr.For f) {
         WeldType t = f.builder().type().resolve();
         List<WeldType> fields = t instanceof WeldType.Struct s ? s.fields() : List.of(t);
         Class<?>[] classes = new Class<?>[fields.size()];
         for (int j = 0; j < classes.length; j++) {
-            BuilderKind kind = ((WeldType.Builder) fields.get(j).resolve()).kind();
-            classes[j] = kind == BuilderKind.DICTMERGER ? ScalarDictMerger.class
+            WeldType.Builder b = (WeldType.Builder) fields.get(j).resolve();
+            BuilderKind kind = b.kind();
+            classes[j] = kind == BuilderKind.MERGER ? ScalarOps.identity(b.elem(), b.op()).getClass()
+                    : kind == BuilderKind.DICTMERGER ? ScalarDictMerger.class
                     : kind == BuilderKind.APPENDER ? Appender.class
                     : kind == BuilderKind.GROUPMERGER ? ColumnGroupMerger.class : vecMergerArray(fields.get(j));
         }

@@ -16,7 +16,9 @@ import weld.runtime.WeldStruct;
  * value computed from the elements, possibly under conditions: into a {@code vecmerger} at a computed index (key
  * counting: {@code merge(b, {i64(k), 1L})}; TPC-H Q1: {@code if(ship <= d, {merge(b.$0, {g, qty}), ...}, b)}), into
  * a {@code dictmerger} or {@code groupmerger} with {@code i32} or {@code i64} keys at a computed key (group-by sums,
- * grouping), or into an {@code appender} (filters: {@code if(x > t, merge(b, x), b)}). The interpreter runs its
+ * grouping), into an {@code appender} (filters: {@code if(x > t, merge(b, x), b)}), or, beside these in a struct,
+ * into a {@code merger} (horizontally fused loops: {@code {merge(b.$0, x), if(x > t, merge(b.$1, x), b.$1)}}; the
+ * blocks put a new struct with the mergers' new values in the builder's slot). The interpreter runs its
  * iterations as {@link weld.nodes.loop.lanes.ScalarLaneKernel#runScatter scatter blocks}: the kernel's values,
  * indices or keys and mask for a block of iterations as plain loops over arrays, then one loop of merges per field. Compiled code runs
  * the update body (its loop compiles to about Java's speed); the interpreter runs the update function's nodes per
@@ -31,7 +33,8 @@ public final class ScatterMergeBody extends LoopBody {
     private final LaneKernel kernel;
     /**
      * The array class of each vecmerger, {@code ScalarDictMerger.class} for each dictmerger, {@code Appender.class}
-     * for each appender, {@code ColumnGroupMerger.class} for each groupmerger (one, or one per field of the struct).
+     * for each appender, {@code ColumnGroupMerger.class} for each groupmerger, the boxed class of each merger's value
+     * (one, or one per field of the struct).
      */
     private final Class<?>[] targetClasses;
     private final boolean struct;
@@ -45,13 +48,15 @@ public final class ScatterMergeBody extends LoopBody {
      */
     private final boolean[] ranInMode = new boolean[2];
     /**
-     * Whether the update body has run an iteration that its conditions keep from merging ([0]) and one that merges
-     * ([1]): the scatter blocks leave the first of each kind to it ({@code ScalarLaneKernel.runScatter}), so that a
-     * condition's branches are profiled for the compiled loop (a branch never taken in the interpreter would
-     * deoptimize the compiled loop where it is first taken). One iteration each, not more: in a fresh JVM each
-     * iteration of the update body costs microseconds.
+     * Whether the update body has run an iteration that its conditions keep from merging into field {@code j}
+     * ({@code [2j]}) and one that merges into it ({@code [2j + 1]}): the scatter blocks leave the first of each kind to
+     * it ({@code ScalarLaneKernel.runScatter}), so that a condition's branches are profiled for the compiled loop (a
+     * branch never taken in the interpreter would deoptimize the compiled loop where it is first taken). One
+     * iteration each, not more: in a fresh JVM each iteration of the update body costs microseconds.
      */
-    private final boolean[] maskSeen = new boolean[2];
+    private final boolean[] maskSeen;
+    /** Whether a field is a merger, whose value the blocks replace in a new struct. */
+    private final boolean mergers;
 
     /**
      * {@code kernel}: a scatter plan's ({@code LanePlanner.planScatterMerge}) for a builder that is one of those
@@ -62,6 +67,12 @@ public final class ScatterMergeBody extends LoopBody {
         super(countSlot, counterSlot);
         this.kernel = kernel;
         this.targetClasses = targetClasses;
+        this.maskSeen = new boolean[2 * targetClasses.length];
+        boolean anyMerger = false;
+        for (Class<?> c : targetClasses) {
+            anyMerger |= isMerger(c);
+        }
+        this.mergers = anyMerger;
         this.struct = struct;
         this.builderSlot = builderSlot;
         this.inputs = inputs;
@@ -89,7 +100,8 @@ public final class ScatterMergeBody extends LoopBody {
                         if (v[j] instanceof VecMerger m) {
                             targets[j] = m.store();
                             lengths[j] = m.length();
-                        } else if (v[j] instanceof Appender || v[j] instanceof ColumnGroupMerger) {
+                        } else if (v[j] instanceof Appender || v[j] instanceof ColumnGroupMerger
+                                || v[j] instanceof Number) {
                             targets[j] = v[j];
                             lengths[j] = -1;
                         } else {
@@ -100,6 +112,10 @@ public final class ScatterMergeBody extends LoopBody {
                     long end = kernel.scalarBlocks().runScatter(inputs.stores(frame), inputs.bases(frame), i, to,
                             inputs.invariants(frame), targets, lengths, counts, maskSeen);
                     if (end > i) {
+                        if (mergers) {
+                            frame.setObject(builderSlot, new WeldStruct(((WeldStruct) frame.getObject(builderSlot)).type,
+                                    merged(v, targets)));
+                        }
                         advance(frame, i, end - i);
                         reportLoopCount(end - i);
                         return true;
@@ -114,12 +130,21 @@ public final class ScatterMergeBody extends LoopBody {
      * The builder or its fields, or null where the scatter blocks cannot merge into them: a vecmerger shared by
      * parallel tasks or of another array class, a dictmerger or groupmerger of another class than the blocks merge
      * into, or one builder in two fields (merged field by field, it would see its values in another order than the
-     * scalar loop's); only a lone vecmerger counts in {@code int}s.
+     * scalar loop's); only a lone vecmerger counts in {@code int}s. A merger's value is its field's.
      */
     private Object[] builders(VirtualFrame frame) {
         Object b = frame.getObject(builderSlot);
         Object[] fields = struct && b instanceof WeldStruct s ? s.fields : new Object[] {b};
+        if (fields.length != targetClasses.length) {
+            return null;
+        }
         for (int j = 0; j < fields.length; j++) {
+            if (isMerger(targetClasses[j])) {
+                if (fields[j] == null || fields[j].getClass() != targetClasses[j]) {
+                    return null;
+                }
+                continue;
+            }
             boolean ok = targetClasses[j] == ScalarDictMerger.class ? fields[j] instanceof ScalarDictMerger
                     : targetClasses[j] == Appender.class ? fields[j] instanceof Appender
                     : targetClasses[j] == ColumnGroupMerger.class ? fields[j] instanceof ColumnGroupMerger
@@ -135,6 +160,22 @@ public final class ScatterMergeBody extends LoopBody {
             }
         }
         return fields;
+    }
+
+    /** Whether {@code c}, a target class, is a merger's boxed value class. */
+    private static boolean isMerger(Class<?> c) {
+        return c == Double.class || c == Float.class || c == Long.class || c == Integer.class;
+    }
+
+    /** The struct's fields {@code fields} with each merger's value replaced by its new one in {@code targets}. */
+    private Object[] merged(Object[] fields, Object[] targets) {
+        Object[] f = fields.clone();
+        for (int j = 0; j < f.length; j++) {
+            if (isMerger(targetClasses[j])) {
+                f[j] = targets[j];
+            }
+        }
+        return f;
     }
 
     /** The iterations count towards compiling the enclosing function as if the loop had run them one by one. */

@@ -279,6 +279,115 @@ class ScatterMergeBodyTest {
                 + "{tovec(result(r.$0)), result(r.$1)}", k, w);
     }
 
+    /**
+     * Mergers of every kind and operator beside an appender, each field's merge under its own condition or none:
+     * {@code weld.Vectorize} off, one thread, is the reference, so values are chosen for results exact in any order
+     * (quarters, odd factors wrapping modulo 2^32, powers of two), as parallel tasks combine their partials in another.
+     */
+    private static final String MERGERS = "|w: vec[f64], k: vec[i32], l: vec[i64], f: vec[f32], p: vec[f64]| "
+            + "let r = for(zip(w, k, l, f, p), {merger[f64,+](10.25), appender[f64], merger[i32,*], merger[i64,max], "
+            + "merger[f32,+], merger[f64,min], merger[i32,min], merger[f64,*], merger[i64,+]}, |b, i, e| "
+            + "{merge(b.$0, e.$0), if(e.$0 > 0.0, merge(b.$1, e.$0 * 2.0), b.$1), "
+            + "if(e.$1 % 5 == 0, b.$2, merge(b.$2, e.$1 * 2 + 1)), merge(b.$3, e.$2 + i), "
+            + "if(e.$3 < 10.0f, merge(b.$4, e.$3), b.$4), merge(b.$5, e.$0), merge(b.$6, e.$1), "
+            + "if(e.$1 > 0, if(e.$0 < 50.0, merge(b.$7, e.$4), b.$7), b.$7), merge(b.$8, e.$2 - i)}); "
+            + "{result(r.$0), result(r.$1), result(r.$2), result(r.$3), result(r.$4), result(r.$5), result(r.$6), "
+            + "result(r.$7), result(r.$8)}";
+
+    private static Object[] mergerInputs(int n, int seed) {
+        Random r = new Random(seed);
+        double[] w = r.ints(n, -400, 400).asDoubleStream().map(x -> x / 4).toArray();
+        int[] k = r.ints(n, -50, 50).toArray();
+        long[] l = r.longs(n, -1L << 40, 1L << 40).toArray();
+        float[] f = new float[n];
+        double[] p = new double[n];
+        for (int i = 0; i < n; i++) {
+            f[i] = r.nextInt(-400, 400) / 4f;
+            int c = r.nextInt(100);
+            p[i] = c == 0 ? 2.0 : c == 1 ? 0.5 : c < 50 ? -1.0 : 1.0;
+        }
+        return new Object[] {w, k, l, f, p};
+    }
+
+    @Test
+    void mergersBesideOtherBuildersUnderTheirOwnConditions() {
+        assertNotNull(Plans.scatterPlan(MERGERS));
+        for (int n = 0; n < 150; n += 13) {
+            assertSame(MERGERS, mergerInputs(n, n));
+        }
+        for (int n : new int[] {4099, 70_000}) {
+            assertSame(MERGERS, mergerInputs(n, n));
+        }
+        // A condition on the struct and one on a field, the field's merge in its else branch; a vecmerger whose
+        // indices are outside where its own condition keeps it from merging.
+        String guarded = "|w: vec[f64], k: vec[i64], g: vec[i64]| let r = for(zip(w, k), {merger[f64,+], "
+                + "vecmerger[i64,+](g), merger[i64,+]}, |b, i, e| if(e.$1 != 3L, {merge(b.$0, e.$0), "
+                + "if(e.$0 <= 0.5, b.$1, merge(b.$1, {e.$1, 1L})), merge(b.$2, 1L)}, b)); "
+                + "{result(r.$0), result(r.$1), result(r.$2)}";
+        assertNotNull(Plans.scatterPlan(guarded));
+        Random r = new Random(51);
+        double[] w = r.ints(70_000, 0, 8).asDoubleStream().map(x -> x / 4).toArray();
+        long[] k = r.longs(70_000, 0, 100).toArray();
+        for (int i = 0; i < k.length; i += 37) {
+            if (w[i] <= 0.5) {
+                k[i] = -1;
+            }
+        }
+        assertSame(guarded, w, k, new long[100]);
+        // ... and an index outside where it merges fails at its row, as in the scalar loop.
+        for (int at : new int[] {0, 600, 4097}) {
+            double[] wa = w.clone();
+            long[] ka = k.clone();
+            wa[at] = 1.0;
+            ka[at] = 100;
+            String expected = assertThrows(PolyglotException.class, () -> run(contexts.scalar, guarded, wa, ka,
+                    new long[100])).getMessage();
+            for (Context c : contexts.withKernels()) {
+                assertEquals(expected, assertThrows(PolyglotException.class, () -> run(c, guarded, wa, ka,
+                        new long[100])).getMessage());
+            }
+        }
+    }
+
+    @Test
+    void mergersRoundAsTheScalarLoopOnOneThread() {
+        // Sums of arbitrary doubles and floats depend on their order: on one thread, the blocks keep the loop's.
+        Random r = new Random(53);
+        double[] w = r.doubles(70_000, -1e6, 1e6).toArray();
+        float[] f = new float[w.length];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = (float) (w[i] / 3);
+        }
+        String sums = "|w: vec[f64], f: vec[f32]| let r = for(zip(w, f), {merger[f64,+], merger[f32,+], "
+                + "appender[f64]}, |b, i, e| {merge(b.$0, e.$0 / 7.0), merge(b.$1, e.$1), "
+                + "if(e.$0 > 9e5, merge(b.$2, e.$0), b.$2)}); {result(r.$0), result(r.$1), len(result(r.$2))}";
+        assertNotNull(Plans.scatterPlan(sums));
+        String expected = run(contexts.scalar, sums, w, f).toString();
+        assertEquals(expected, run(contexts.simd, sums, w, f).toString());
+        assertEquals(expected, run(contexts.warmingUp, sums, w, f).toString());
+    }
+
+    @Test
+    void aSumAndAFilterFusedHorizontally() {
+        // Two loops over one vector, which horizontal fusion makes one loop over {merger, appender}.
+        String twoLoops = "|w: vec[f64]| let s = result(for(w, merger[f64,+], |b, i, x| merge(b, x))); "
+                + "let f = result(for(w, appender[f64], |b, i, x| if(x > 0.5, merge(b, x), b))); {s, f}";
+        assertNotNull(Plans.optimizedScatterPlan(twoLoops));
+        double[] w = new Random(52).ints(70_000, 0, 4).asDoubleStream().map(x -> x / 4).toArray();
+        assertSame(twoLoops, (Object) w);
+    }
+
+    @Test
+    void mergersPlannedInAStructBesideOthersOnly() {
+        // A lone merger is a reduction; a field's merge under a condition whose other branch is another field.
+        assertNull(Plans.scatterPlan("|w: vec[f64]| result(for(w, merger[f64,+], |b, i, x| merge(b, x)))"));
+        assertNull(Plans.scatterPlan("|w: vec[f64]| result(for(w, {appender[f64], appender[f64]}, |b, i, x| "
+                + "{if(x > 0.5, merge(b.$0, x), b.$1), merge(b.$1, x)}))"));
+        // Merges in both branches of a field's condition.
+        assertNull(Plans.scatterPlan("|w: vec[f64]| result(for(w, {merger[f64,+], appender[f64]}, |b, i, x| "
+                + "{if(x > 0.5, merge(b.$0, x), merge(b.$0, 1.0)), merge(b.$1, x)}))"));
+    }
+
     @Test
     void anIndexOutsideAStructOfVecmergersFailsAtItsIteration() {
         for (int at : new int[] {0, 40, 511, 512, 4097}) {

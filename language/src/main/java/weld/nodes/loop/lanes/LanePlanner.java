@@ -3,6 +3,7 @@ package weld.nodes.loop.lanes;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -160,7 +161,7 @@ public final class LanePlanner {
         } catch (Unsupported e) {
             return null;
         }
-        return p.plan(f, components);
+        return p.plan(f, components, MAX_COMPONENTS);
     }
 
     /**
@@ -188,7 +189,8 @@ public final class LanePlanner {
             if (value.kind != type.kind()) {
                 return null;
             }
-            return p.plan(f, new LaneKernel.Component[] {new LaneKernel.Component(type, m.op(), new LaneNode[] {value})});
+            return p.plan(f, new LaneKernel.Component[] {new LaneKernel.Component(type, m.op(), new LaneNode[] {value})},
+                    MAX_COMPONENTS);
         } catch (Unsupported e) {
             return null;
         }
@@ -200,18 +202,22 @@ public final class LanePlanner {
      * index it computes from its elements (key counting, {@code merge(b, {i64(k), 1L})}; TPC-H Q1's grouped sums,
      * {@code if(ship <= d, let g = ...; {merge(b.$0, {g, qty}), ..., merge(b.$5, {g, 1L})}, b)}), a
      * {@code dictmerger} or {@code groupmerger} at a key it computes (group-by sums, grouping), an {@code appender}
-     * (filters, {@code if(x > t, merge(b, x), b)}). Components {@code 2j} and {@code 2j + 1} are field {@code j}'s
-     * value (of the builder's value type, with its operator; {@code +}, unused, for an appender or a groupmerger) and
-     * its index ({@code i64}) or key (of the builder's key type), a component without values for an appender. Where
-     * conditions guard the merges ({@code if}s whose other branch is the builder itself), a last component is 1 for
-     * the iterations that merge and 0 for the others ({@code i64}). Null if the update function has another shape or
-     * the planner refuses a part.
+     * (filters, {@code if(x > t, merge(b, x), b)}), and, beside them in a struct, a {@code merger} (what horizontal
+     * fusion makes of a sum and a filter over one vector: {@code {merge(b.$0, x), if(x > t, merge(b.$1, x), b.$1)}}).
+     * Components {@code 2j} and {@code 2j + 1} are field {@code j}'s value (of the builder's value type, with its
+     * operator; {@code +}, unused, for an appender or a groupmerger) and its index ({@code i64}) or key (of the
+     * builder's key type), a component without values for an appender or a merger. Where conditions guard the merges
+     * ({@code if}s whose other branch is the builder itself, or, for a field, the field itself), components
+     * {@code 2n + j} (of {@code n} fields) are 1 for the iterations that merge into field {@code j} and 0 for the
+     * others ({@code i64}; without values for a field whose merges no condition guards). Null if the update function
+     * has another shape or the planner refuses a part.
      */
     public static Plan planScatterMerge(Expr.For f, Predicate<Expr.Lookup> lookups) {
         WeldType type = f.builder().type().resolve();
+        boolean struct = type instanceof WeldType.Struct;
         List<WeldType> fields = type instanceof WeldType.Struct s ? s.fields() : List.of(type);
         for (WeldType t : fields) {
-            if (!scatterTarget(t)) {
+            if (!scatterTarget(t, struct)) {
                 return null;
             }
         }
@@ -221,17 +227,19 @@ public final class LanePlanner {
         LanePlanner p = new LanePlanner(f, f.update().params().get(0).symbol(), lookups);
         try {
             Expr[] merged = new Expr[fields.size()];
-            LaneNode mask = p.scatterMerges(f.update().body(), null, type instanceof WeldType.Struct, merged);
+            LaneNode[] masks = new LaneNode[fields.size()];
+            p.scatterMerges(f.update().body(), null, struct, merged, masks);
             List<LaneKernel.Component> components = new ArrayList<>();
             for (int j = 0; j < merged.length; j++) {
                 WeldType.Builder m = (WeldType.Builder) fields.get(j).resolve();
-                if (m.kind() == BuilderKind.APPENDER) {
+                if (m.kind() == BuilderKind.APPENDER || m.kind() == BuilderKind.MERGER) {
                     WeldType.Scalar elem = (WeldType.Scalar) m.elem().resolve();
                     LaneNode value = p.value(merged[j]);
                     if (value.kind != elem.kind()) {
                         return null;
                     }
-                    components.add(new LaneKernel.Component(elem, BinOp.ADD, new LaneNode[] {value}));
+                    BinOp op = m.kind() == BuilderKind.MERGER ? m.op() : BinOp.ADD;
+                    components.add(new LaneKernel.Component(elem, op, new LaneNode[] {value}));
                     components.add(new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD, new LaneNode[0]));
                     continue;
                 }
@@ -250,13 +258,26 @@ public final class LanePlanner {
                         new LaneNode[] {value}));
                 components.add(new LaneKernel.Component(at, BinOp.ADD, new LaneNode[] {index}));
             }
-            if (mask != null) {
+            boolean masked = false;
+            for (LaneNode mask : masks) {
+                masked |= mask != null;
+            }
+            if (masked) {
                 LaneNode one = p.invariant(new Expr.Literal(null, WeldType.Scalar.I64, ScalarKind.I64, 1L));
                 LaneNode zero = p.invariant(new Expr.Literal(null, WeldType.Scalar.I64, ScalarKind.I64, 0L));
-                components.add(new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD,
-                        new LaneNode[] {p.add(new LaneNode.Select(p.nodes.size(), mask, one, zero))}));
+                Map<LaneNode, LaneNode> selects = new IdentityHashMap<>();
+                for (LaneNode mask : masks) {
+                    LaneNode select = mask == null ? null : selects.get(mask);
+                    if (mask != null && select == null) {
+                        select = p.add(new LaneNode.Select(p.nodes.size(), mask, one, zero));
+                        selects.put(mask, select);
+                    }
+                    components.add(new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD,
+                            select == null ? new LaneNode[0] : new LaneNode[] {select}));
+                }
             }
-            return p.plan(f, components.toArray(LaneKernel.Component[]::new));
+            // Any number of components: the scatter blocks keep no accumulator vectors (see MAX_COMPONENTS).
+            return p.plan(f, components.toArray(LaneKernel.Component[]::new), Integer.MAX_VALUE);
         } catch (Unsupported e) {
             return null;
         }
@@ -265,15 +286,20 @@ public final class LanePlanner {
     /**
      * Whether the scatter blocks merge into a builder of type {@code t}: an {@code appender} of a kernel kind, a
      * {@code groupmerger} with {@code i32} or {@code i64} keys and values of a kernel kind (a
-     * {@code weld.builders.ColumnGroupMerger}), or a {@code vecmerger} of a kernel kind or a {@code dictmerger} with
-     * such keys and values (a {@code weld.builders.ScalarDictMerger}) whose operator kernels combine.
+     * {@code weld.builders.ColumnGroupMerger}), a {@code vecmerger} of a kernel kind or a {@code dictmerger} with
+     * such keys and values (a {@code weld.builders.ScalarDictMerger}) whose operator kernels combine, or, as a field
+     * of a struct ({@code inStruct}), a {@code merger} of a kernel kind (its value is the struct's field, which the
+     * blocks replace).
      */
-    private static boolean scatterTarget(WeldType t) {
+    private static boolean scatterTarget(WeldType t, boolean inStruct) {
         if (!(t.resolve() instanceof WeldType.Builder m)) {
             return false;
         }
         if (m.kind() == BuilderKind.APPENDER) {
             return supported(m.elem());
+        }
+        if (m.kind() == BuilderKind.MERGER) {
+            return inStruct && supported(m.elem());
         }
         if (m.kind() == BuilderKind.GROUPMERGER) {
             return integerKey(m.params().get(0)) && supported(m.params().get(1));
@@ -292,51 +318,80 @@ public final class LanePlanner {
     /**
      * Finds the value each field of the builder is merged with in update function body {@code e} (one merge into the
      * builder, or a struct of one merge into each field in order, after {@code let}s and annotations, under
-     * {@code if}s whose other branch is the builder) and returns the mask of the iterations that merge, {@code mask}
-     * and the conditions met on the way (null: all of them).
+     * {@code if}s whose other branch is the builder, each field's merge under {@code if}s whose other branch is that
+     * field) and, in {@code masks}, the mask of the iterations that merge into each field: {@code mask} and the
+     * conditions met on the way (null: all of them).
      */
-    private LaneNode scatterMerges(Expr e, LaneNode mask, boolean struct, Expr[] merged) {
+    private void scatterMerges(Expr e, LaneNode mask, boolean struct, Expr[] merged, LaneNode[] masks) {
         switch (e) {
             case Expr.Let l -> {
                 bind(l);
-                return scatterMerges(l.body(), mask, struct, merged);
+                scatterMerges(l.body(), mask, struct, merged, masks);
             }
-            case Expr.Annotated a -> {
-                return scatterMerges(a.expr(), mask, struct, merged);
-            }
-            case Expr.If i when isBuilder(i.onFalse()) -> {
-                LaneNode c = value(i.cond());
-                return scatterMerges(i.onTrue(), mask == null ? c : add(new LaneNode.Binary(nodes.size(), BinOp.LAND,
-                        mask, c)), struct, merged);
-            }
-            case Expr.If i when isBuilder(i.onTrue()) -> {
-                LaneNode c = value(i.cond());
-                LaneNode no = bool(false);
-                LaneNode yes = bool(true);
-                LaneNode not = add(new LaneNode.Select(nodes.size(), c, no, yes));
-                return scatterMerges(i.onFalse(), mask == null ? not : add(new LaneNode.Binary(nodes.size(),
-                        BinOp.LAND, mask, not)), struct, merged);
-            }
+            case Expr.Annotated a -> scatterMerges(a.expr(), mask, struct, merged, masks);
+            case Expr.If i when isBuilder(i.onFalse()) ->
+                    scatterMerges(i.onTrue(), and(mask, value(i.cond())), struct, merged, masks);
+            case Expr.If i when isBuilder(i.onTrue()) ->
+                    scatterMerges(i.onFalse(), and(mask, not(value(i.cond()))), struct, merged, masks);
             case Expr.Merge m when !struct && isBuilder(m.builder()) -> {
                 merged[0] = m.value();
-                return mask;
+                masks[0] = mask;
             }
             case Expr.MakeStruct s when struct && s.elems().size() == merged.length -> {
                 for (int j = 0; j < merged.length; j++) {
-                    Expr x = s.elems().get(j);
-                    while (x instanceof Expr.Annotated a) {
-                        x = a.expr();
-                    }
-                    if (!(x instanceof Expr.Merge m && m.builder() instanceof Expr.GetField g && g.index() == j
-                            && isBuilder(g.struct()))) {
-                        throw new Unsupported();
-                    }
-                    merged[j] = m.value();
+                    masks[j] = fieldMerge(s.elems().get(j), j, mask, merged);
                 }
+            }
+            default -> throw new Unsupported();
+        }
+    }
+
+    /**
+     * Finds the value field {@code j} is merged with in {@code e}, an element of the update function's struct (one
+     * merge into the field, after {@code let}s and annotations, under {@code if}s whose other branch is the field),
+     * and returns the mask of the iterations that merge into it: {@code mask} and the conditions met on the way.
+     */
+    private LaneNode fieldMerge(Expr e, int j, LaneNode mask, Expr[] merged) {
+        switch (e) {
+            case Expr.Let l -> {
+                bind(l);
+                return fieldMerge(l.body(), j, mask, merged);
+            }
+            case Expr.Annotated a -> {
+                return fieldMerge(a.expr(), j, mask, merged);
+            }
+            case Expr.If i when isField(i.onFalse(), j) -> {
+                return fieldMerge(i.onTrue(), j, and(mask, value(i.cond())), merged);
+            }
+            case Expr.If i when isField(i.onTrue(), j) -> {
+                return fieldMerge(i.onFalse(), j, and(mask, not(value(i.cond()))), merged);
+            }
+            case Expr.Merge m when isField(m.builder(), j) -> {
+                merged[j] = m.value();
                 return mask;
             }
             default -> throw new Unsupported();
         }
+    }
+
+    /** {@code mask && c}, or {@code c} where {@code mask} is null (all iterations). */
+    private LaneNode and(LaneNode mask, LaneNode c) {
+        return mask == null ? c : add(new LaneNode.Binary(nodes.size(), BinOp.LAND, mask, c));
+    }
+
+    /** {@code !c}. */
+    private LaneNode not(LaneNode c) {
+        LaneNode no = bool(false);
+        LaneNode yes = bool(true);
+        return add(new LaneNode.Select(nodes.size(), c, no, yes));
+    }
+
+    /** Whether {@code e} is field {@code j} of the update function's builder parameter (after annotations). */
+    private boolean isField(Expr e, int j) {
+        while (e instanceof Expr.Annotated a) {
+            e = a.expr();
+        }
+        return e instanceof Expr.GetField g && g.index() == j && isBuilder(g.struct());
     }
 
     /** Whether {@code e} is the update function's builder parameter itself (after annotations). */
@@ -364,8 +419,8 @@ public final class LanePlanner {
                 && merge.value() instanceof Expr.MakeStruct pair ? pair : null;
     }
 
-    private Plan plan(Expr.For f, LaneKernel.Component[] components) {
-        if (nodes.size() > MAX_NODES || components.length > MAX_COMPONENTS) {
+    private Plan plan(Expr.For f, LaneKernel.Component[] components, int maxComponents) {
+        if (nodes.size() > MAX_NODES || components.length > maxComponents) {
             return null;
         }
         List<LaneNode.Element> used = new ArrayList<>();

@@ -111,17 +111,20 @@ public final class ScalarLaneKernel {
 
     /**
      * Runs iterations {@code [from, to)} of a {@link LanePlanner#planScatterMerge scatter kernel}: each iteration that
-     * merges (all, or those its mask component marks) combines field {@code j}'s value into element {@code index} of
-     * {@code targets[j]} (a vecmerger's primitive array of {@code lengths[j]} elements), or into the entry of its key
-     * in a dictmerger's {@link ScalarTable}, or appends it to an {@link Appender}, or it and its key to a
-     * {@link ColumnGroupMerger} (for these, {@code lengths[j]} is -1), or adds it to {@code counts[index]} where the one
-     * vecmerger counts in {@code int}s ({@code counts} not null; the values are then small non-negative constants).
-     * Each block merges field by field, iterations in order, so every element or entry sees its values in the scalar
-     * loop's order, and a table gets its new keys in that order ({@code targets} are distinct). Stops before the first
-     * merging iteration with an index outside {@code [0, length)}, for the scalar body to report it at its row, and,
-     * where a mask is planned, before the first iteration that does not merge ({@code maskSeen[0]} false) or merges
-     * ({@code maskSeen[1]} false), for the scalar body to run it (when that iteration is {@code from}, it sets the
-     * flag and returns {@code from}); returns the iteration it stopped at ({@code to} if none).
+     * merges into field {@code j} (all, or those its mask component marks) combines the field's value into element
+     * {@code index} of {@code targets[j]} (a vecmerger's primitive array of {@code lengths[j]} elements), or into the
+     * entry of its key in a dictmerger's {@link ScalarTable}, or appends it to an {@link Appender}, or it and its key
+     * to a {@link ColumnGroupMerger}, or combines it into a merger's value ({@code targets[j]} a boxed {@code Double},
+     * {@code Float}, {@code Long} or {@code Integer}, replaced by the new value; for all these {@code lengths[j]} is
+     * -1), or adds it to {@code counts[index]} where the one vecmerger counts in {@code int}s ({@code counts} not
+     * null; the values are then small non-negative constants). Each block merges field by field, iterations in
+     * order, so every element, entry or merger sees its values in the scalar loop's order, and a table gets its new
+     * keys in that order ({@code targets} are distinct). Stops before the first merging iteration with an index
+     * outside {@code [0, length)}, for the scalar body to report it at its row, and, for each field {@code j} with a
+     * mask, before the first iteration that does not merge into it ({@code maskSeen[2j]} false) or merges
+     * ({@code maskSeen[2j + 1]} false), for the scalar body to run it (when that iteration is {@code from}, it sets
+     * the flags of that iteration's kinds and returns {@code from}); returns the iteration it stopped at ({@code to}
+     * if none).
      */
     @TruffleBoundary
     public long runScatter(Object[] stores, long[] bases, long from, long to, Object[] invariants, Object[] targets,
@@ -129,17 +132,26 @@ public final class ScalarLaneKernel {
         Object[] arrays = arrays(invariants, (int) Math.min(LaneKernel.BLOCK, to - from));
         int[] offsets = new int[nodes.length];
         int fields = targets.length;
-        LaneNode mask = components.length > 2 * fields ? components[2 * fields].values()[0] : null;
+        LaneNode[] maskNodes = new LaneNode[fields];
+        boolean masked = components.length > 2 * fields;
+        for (int j = 0; masked && j < fields; j++) {
+            LaneNode[] values = components[2 * fields + j].values();
+            maskNodes[j] = values.length == 0 ? null : values[0];
+        }
+        long[][] m = new long[fields][];
+        int[] mo = new int[fields];
         for (long s = from; s < to; s += LaneKernel.BLOCK) {
             int n = (int) Math.min(LaneKernel.BLOCK, to - s);
             block(stores, bases, s, n, arrays, offsets);
-            long[] m = mask == null ? null : (long[]) arrays[mask.id];
-            int mo = mask == null ? 0 : offsets[mask.id];
-            int valid = m == null ? n : unseen(m, mo, n, s == from, maskSeen);
+            for (int j = 0; j < fields; j++) {
+                m[j] = maskNodes[j] == null ? null : (long[]) arrays[maskNodes[j].id];
+                mo[j] = maskNodes[j] == null ? 0 : offsets[maskNodes[j].id];
+            }
+            int valid = masked ? unseen(m, mo, n, s == from, maskSeen) : n;
             for (int j = 0; j < fields; j++) {
                 if (lengths[j] >= 0) {
                     LaneNode index = components[2 * j + 1].values()[0];
-                    valid = inBounds((long[]) arrays[index.id], offsets[index.id], m, mo, valid, lengths[j]);
+                    valid = inBounds((long[]) arrays[index.id], offsets[index.id], m[j], mo[j], valid, lengths[j]);
                 }
             }
             for (int j = 0; j < fields; j++) {
@@ -147,7 +159,11 @@ public final class ScalarLaneKernel {
                 Object v = arrays[value.id];
                 int vo = offsets[value.id];
                 if (targets[j] instanceof Appender a) {
-                    append(a, v, vo, m, mo, valid);
+                    append(a, v, vo, m[j], mo[j], valid);
+                    continue;
+                }
+                if (targets[j] instanceof Number acc) {
+                    targets[j] = fold(components[2 * j], acc, v, vo, m[j], mo[j], valid);
                     continue;
                 }
                 LaneNode index = components[2 * j + 1].values()[0];
@@ -155,23 +171,24 @@ public final class ScalarLaneKernel {
                 int io = offsets[index.id];
                 if (targets[j] instanceof ColumnGroupMerger g) {
                     // Values and keys are separate appenders: all values of the block, then all keys, as one by one.
-                    append(g.values(), v, vo, m, mo, valid);
+                    append(g.values(), v, vo, m[j], mo[j], valid);
                     for (int k = 0; k < valid; k++) {
-                        if (m == null || m[mo + k] != 0) {
+                        if (m[j] == null || m[j][mo[j] + k] != 0) {
                             g.appendKey(ix[io + k]);
                         }
                     }
                 } else if (counts != null) {
                     long[] x = (long[]) v;
                     for (int k = 0; k < valid; k++) {
-                        if (m == null || m[mo + k] != 0) {
+                        if (m[j] == null || m[j][mo[j] + k] != 0) {
                             counts[(int) ix[io + k]] += (int) x[vo + k];
                         }
                     }
                 } else if (targets[j] instanceof ScalarTable t) {
-                    merge(components[2 * j].op(), components[2 * j].type().kind(), t, ix, io, v, vo, m, mo, valid);
+                    merge(components[2 * j].op(), components[2 * j].type().kind(), t, ix, io, v, vo, m[j], mo[j],
+                            valid);
                 } else {
-                    scatter(components[2 * j].op(), targets[j], ix, io, v, vo, m, mo, valid);
+                    scatter(components[2 * j].op(), targets[j], ix, io, v, vo, m[j], mo[j], valid);
                 }
             }
             if (valid < n) {
@@ -182,20 +199,30 @@ public final class ScalarLaneKernel {
     }
 
     /**
-     * The first of iterations {@code [0, n)} whose kind (merging or not, per mask {@code m}) is not {@code seen}, or
-     * {@code n}; iteration 0 of the run ({@code first}) is marked seen, as the scalar body runs it next.
+     * The first of iterations {@code [0, n)} whose kind for a field with a mask {@code m[j]} (merging into it or
+     * not) is not seen ({@code seen[2j + kind]}), or {@code n}; where that is iteration 0 of the run ({@code first}),
+     * its kinds are marked seen, as the scalar body runs it next.
      */
-    private static int unseen(long[] m, int mo, int n, boolean first, boolean[] seen) {
-        if (seen[0] && seen[1]) {
+    private static int unseen(long[][] m, int[] mo, int n, boolean first, boolean[] seen) {
+        boolean all = true;
+        for (int j = 0; j < m.length; j++) {
+            all &= m[j] == null || seen[2 * j] && seen[2 * j + 1];
+        }
+        if (all) {
             return n;
         }
         for (int k = 0; k < n; k++) {
-            int kind = m[mo + k] != 0 ? 1 : 0;
-            if (!seen[kind]) {
-                if (first && k == 0) {
-                    seen[kind] = true;
+            for (int j = 0; j < m.length; j++) {
+                if (m[j] != null && !seen[2 * j + (m[j][mo[j] + k] != 0 ? 1 : 0)]) {
+                    if (first && k == 0) {
+                        for (int i = 0; i < m.length; i++) {
+                            if (m[i] != null) {
+                                seen[2 * i + (m[i][mo[i]] != 0 ? 1 : 0)] = true;
+                            }
+                        }
+                    }
+                    return k;
                 }
-                return k;
             }
         }
         return n;
@@ -209,6 +236,51 @@ public final class ScalarLaneKernel {
             }
         }
         return valid;
+    }
+
+    /**
+     * A merger's value {@code acc} combined with the values {@code v} of iterations {@code [0, n)} that merge (per
+     * mask {@code m}), in order, with component {@code c}'s operator: the scalar loop's result, rounding included.
+     */
+    private static Object fold(LaneKernel.Component c, Number acc, Object v, int vo, long[] m, int mo, int n) {
+        BinOp op = c.op();
+        ScalarKind kind = c.type().kind();
+        if (acc instanceof Double d) {
+            double a = d;
+            double[] x = (double[]) v;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    a = ScalarOps.combineDouble(op, a, x[vo + k]);
+                }
+            }
+            return a;
+        } else if (acc instanceof Float f) {
+            float a = f;
+            double[] x = (double[]) v;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    a = (float) ScalarOps.combineDouble(op, a, x[vo + k]);
+                }
+            }
+            return a;
+        } else if (acc instanceof Long l) {
+            long a = l;
+            long[] x = (long[]) v;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    a = ScalarOps.combineLong(kind, op, a, x[vo + k]);
+                }
+            }
+            return a;
+        }
+        int a = (Integer) acc;
+        long[] x = (long[]) v;
+        for (int k = 0; k < n; k++) {
+            if (m == null || m[mo + k] != 0) {
+                a = ScalarOps.combineInt(kind, op, a, (int) x[vo + k]);
+            }
+        }
+        return a;
     }
 
     /** Appends the values {@code v} of iterations {@code [0, n)} that merge to {@code a}, in order. */

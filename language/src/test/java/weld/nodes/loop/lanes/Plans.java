@@ -4,7 +4,9 @@ import java.util.List;
 
 import weld.WeldLanguage;
 import weld.ir.Expr;
+import weld.ir.Program;
 import weld.ir.Symbol;
+import weld.ir.passes.PassManager;
 import weld.nodes.loop.Reductions;
 import weld.types.WeldType;
 
@@ -36,8 +38,18 @@ public final class Plans {
         return LanePlanner.planScatterMerge(outermostLoop(program), l -> true);
     }
 
+    /** {@link #scatterPlan} of the program as the default passes leave it (loops fused). */
+    public static LanePlanner.Plan optimizedScatterPlan(String program) {
+        return LanePlanner.planScatterMerge(outermostLoop(WeldLanguage.compile(program, PassManager.parse(""), null)),
+                l -> true);
+    }
+
     private static Expr.For outermostLoop(String program) {
-        Expr body = WeldLanguage.compile(program).body();
+        return outermostLoop(WeldLanguage.compile(program));
+    }
+
+    private static Expr.For outermostLoop(Program program) {
+        Expr body = program.body();
         while (body instanceof Expr.Result || body instanceof Expr.Let) {
             // The loop of result(for(...)), or of the first let's value (let r = for(...); ...).
             body = body instanceof Expr.Result r ? r.builder() : ((Expr.Let) body).value();
