@@ -5,5 +5,5 @@
 set -e
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/bench/prepare.sh"
-"$WELD_JAVA" $WELD_JVM_FLAGS -Dweld.bench.programs="$root/benchmarks/programs" \
+"$WELD_JAVA" $WELD_JVM_FLAGS $QUICK_FLAGS -Dweld.bench.programs="$root/benchmarks/programs" \
   -cp "benchmarks/target/classes:benchmarks/target/lib/*" weld.bench.Quick "$@" 2>&1 | grep -v "^WARNING: Using incubator"

@@ -74,6 +74,46 @@ public final class Appender {
         CompilerDirectives.castExact(store, double[].class)[i] = v;
     }
 
+    /**
+     * The slot after the last element, made room for but not taken: a predicated append writes its value there on
+     * every iteration and takes the slot only where it keeps the value.
+     */
+    private int spare() {
+        int s = size;
+        if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, s == capacity)) {
+            grow();
+        }
+        return s;
+    }
+
+    /** Appends {@code v} if {@code keep}, without a branch on {@code keep} (see {@link #spare}). */
+    public void appendIntIf(boolean keep, int v) {
+        int i = spare();
+        Storage.writeInt(kind, store, i, v);
+        size = i + (keep ? 1 : 0);
+    }
+
+    /** Appends {@code v} if {@code keep}, without a branch on {@code keep}. */
+    public void appendLongIf(boolean keep, long v) {
+        int i = spare();
+        CompilerDirectives.castExact(store, long[].class)[i] = v;
+        size = i + (keep ? 1 : 0);
+    }
+
+    /** Appends {@code v} if {@code keep}, without a branch on {@code keep}. */
+    public void appendFloatIf(boolean keep, float v) {
+        int i = spare();
+        CompilerDirectives.castExact(store, float[].class)[i] = v;
+        size = i + (keep ? 1 : 0);
+    }
+
+    /** Appends {@code v} if {@code keep}, without a branch on {@code keep}. */
+    public void appendDoubleIf(boolean keep, double v) {
+        int i = spare();
+        CompilerDirectives.castExact(store, double[].class)[i] = v;
+        size = i + (keep ? 1 : 0);
+    }
+
     public void appendBoolean(boolean v) {
         int i = slot();
         CompilerDirectives.castExact(store, boolean[].class)[i] = v;

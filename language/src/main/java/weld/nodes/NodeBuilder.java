@@ -26,8 +26,10 @@ import weld.ir.Expr;
 import weld.ir.FreeVariables;
 import weld.ir.Program;
 import weld.ir.Symbol;
+import weld.ir.passes.AppendPredication;
 import weld.ir.passes.MapUpdate;
 import weld.nodes.builder.AppendNode;
+import weld.nodes.builder.PredicatedAppendNode;
 import weld.nodes.builder.MergeDictNode;
 import weld.nodes.builder.MergeGroupNode;
 import weld.nodes.builder.MergeKeyedNode;
@@ -304,7 +306,7 @@ public final class NodeBuilder {
                 int slot = bind(l.symbol(), c);
                 yield new LetNode(slot, c, value, build(l.body()));
             }
-            case Expr.If i -> new IfNode(build(i.cond()), build(i.onTrue()), build(i.onFalse()), !underKernel);
+            case Expr.If i -> ifNode(i, null);
             case Expr.Select s -> s.cond().type() instanceof WeldType.Simd
                     ? SimdNode.select(((WeldType.Simd) s.type()).kind(), build(s.cond()), build(s.onTrue()), build(s.onFalse()))
                     : new SelectNode(build(s.cond()), build(s.onTrue()), build(s.onFalse()));
@@ -332,6 +334,8 @@ public final class NodeBuilder {
             }
             case Expr.GetField g -> fieldBinding(g) instanceof Binding b ? read(b)
                     : new GetFieldNode(g.index(), build(g.struct()));
+            case Expr.Annotated a when a.expr() instanceof Expr.If i && a.annotations().containsKey("predicate") ->
+                    ifNode(i, a.annotations().get("predicate"));
             case Expr.Annotated a -> build(a.expr());
             case Expr.Len l -> new LenNode(build(l.vector()));
             case Expr.Lookup l when indexedLookups.get(l) instanceof IndexedBinding ib -> new IndexedLookupRead(ib.source(),
@@ -576,6 +580,20 @@ public final class NodeBuilder {
         }
         Expr firstIndex = ((Expr.MakeStruct) ((Expr.Merge) s.elems().get(0)).value()).elems().get(0);
         return new VecMergeGroupNode(positions, kinds, ops, build(firstIndex), builders, values);
+    }
+
+    /**
+     * An {@code if} with its {@code predicate} annotation (null if none): a predicated append where
+     * {@link AppendPredication} takes it, else branching.
+     */
+    private WeldExpressionNode ifNode(Expr.If i, String predicate) {
+        Expr.Merge m = AppendPredication.merge(i, predicate);
+        if (m == null) {
+            return new IfNode(build(i.cond()), build(i.onTrue()), build(i.onFalse()), !underKernel);
+        }
+        WeldType elem = ((WeldType.Builder) m.builder().type().resolve()).elem();
+        return new PredicatedAppendNode(Carrier.of(elem), AppendPredication.negated(i), build(i.cond()),
+                build(m.builder()), build(m.value()));
     }
 
     private WeldExpressionNode newBuilder(Expr.NewBuilder n) {

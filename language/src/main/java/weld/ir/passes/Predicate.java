@@ -133,7 +133,7 @@ final class Predicate implements Pass {
     }
 
     /** Whether {@code e} is a few arithmetic operations on variables, fields and literals. */
-    private static boolean cheap(Expr e) {
+    static boolean cheap(Expr e) {
         return size(e) <= CHEAP_NODES;
     }
 

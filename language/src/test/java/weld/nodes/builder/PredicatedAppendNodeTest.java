@@ -1,0 +1,52 @@
+package weld.nodes.builder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.Random;
+
+import org.graalvm.polyglot.Context;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Filters run as {@link PredicatedAppendNode}s append what the branching {@code if} appends
+ * ({@code @(predicate:false)}, in the same context): every kind, the negated form, a field of a struct of builders,
+ * none, some or all rows kept across the appender's growth, on one thread and in parallel tasks.
+ */
+class PredicatedAppendNodeTest {
+    private static final String[] PROGRAMS = {
+        "|v: vec[f64], t: f64| result(for(v, appender[f64], |b, i, x| IF(x > t, merge(b, x * 2.0), b)))",
+        "|v: vec[f64], t: f64| result(for(v, appender[f32], |b, i, x| IF(x > t, merge(b, f32(x) * 0.5f), b)))",
+        "|v: vec[f64], t: f64| result(for(v, appender[i64], |b, i, x| IF(x > t, merge(b, i + 1L), b)))",
+        "|v: vec[f64], t: f64| result(for(v, appender[i32], |b, i, x| IF(x > t, b, merge(b, i32(i) * 3))))",
+        "|v: vec[f64], t: f64| let r = for(v, {merger[f64,+], appender[f64]}, |b, i, x| "
+            + "{merge(b.$0, x), IF(x <= t, merge(b.$1, x), b.$1)}); {result(r.$0), result(r.$1)}",
+    };
+
+    private static Context context(int threads) {
+        // The update body on every row: no scatter blocks in the interpreter.
+        return Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", Integer.toString(threads))
+                .option("weld.Grain", "100").option("weld.Vectorize", "false").build();
+    }
+
+    @Test
+    void appendsWhatTheBranchAppends() {
+        Random r = new Random(61);
+        double[] all = r.ints(5000, 0, 64).asDoubleStream().map(x -> x / 64).toArray();
+        for (int threads : new int[] {1, 2}) {
+            try (Context c = context(threads)) {
+                for (String p : PROGRAMS) {
+                    var predicated = c.eval("weld", p.replace("IF(", "if("));
+                    var branching = c.eval("weld", p.replace("IF(", "@(predicate:false) if("));
+                    for (int n : new int[] {0, 1, 15, 16, 17, 33, 5000}) {
+                        double[] v = Arrays.copyOf(all, n);
+                        for (double t : new double[] {-1.0, 0.5, 2.0}) {
+                            assertEquals(branching.execute(v, t).toString(), predicated.execute(v, t).toString(),
+                                    p + " n=" + n + " t=" + t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
