@@ -114,6 +114,13 @@ public final class Appender {
         size = i + (keep ? 1 : 0);
     }
 
+    /** Appends struct {@code v} to the columns of {@code layout} if {@code keep}, without a branch on {@code keep}. */
+    public void appendStructIf(StructLayout layout, boolean keep, WeldStruct v) {
+        int i = spare();
+        layout.write(CompilerDirectives.castExact(store, StructColumns.class), i, v);
+        size = i + (keep ? 1 : 0);
+    }
+
     public void appendBoolean(boolean v) {
         int i = slot();
         CompilerDirectives.castExact(store, boolean[].class)[i] = v;

@@ -592,7 +592,7 @@ public final class NodeBuilder {
             return new IfNode(build(i.cond()), build(i.onTrue()), build(i.onFalse()), !underKernel);
         }
         WeldType elem = ((WeldType.Builder) m.builder().type().resolve()).elem();
-        return new PredicatedAppendNode(Carrier.of(elem), AppendPredication.negated(i), build(i.cond()),
+        return new PredicatedAppendNode(elem, AppendPredication.negated(i), build(i.cond()),
                 build(m.builder()), build(m.value()));
     }
 

@@ -2,13 +2,15 @@ package weld.ir.passes;
 
 import weld.ir.Expr;
 import weld.syntax.BuilderKind;
+import weld.runtime.StructLayout;
 import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /**
  * Whether an {@code if} that guards one append runs branch-free ({@code weld.nodes.builder.PredicatedAppendNode}):
  * {@code if(c, merge(b, v), b)} or {@code if(c, b, merge(b, v))}, with {@code b} a variable that is an appender of
- * {@code i32}, {@code i64}, {@code f32} or {@code f64}, or such a field of a variable's struct of builders
+ * {@code i32}, {@code i64}, {@code f32} or {@code f64}, or of structs of them (rows of a table, kept in columns: a
+ * filter that keeps whole rows), or such a field of a variable's struct of builders
  * ({@code b.$j}, as horizontal fusion leaves a filter beside other loops). Like {@link Predicate} for mergers: where
  * {@code @(predicate:true)} asks for it, never under {@code @(predicate:false)}, otherwise where the value and the
  * condition are a few arithmetic operations; never for a value that may fail, since it is evaluated on every
@@ -36,12 +38,43 @@ public final class AppendPredication {
         Expr other = negated ? i.onTrue() : i.onFalse();
         if (!(branch instanceof Expr.Merge m) || !sameBuilder(m.builder(), other)
                 || !(m.builder().type().resolve() instanceof WeldType.Builder bt) || bt.kind() != BuilderKind.APPENDER
-                || !(bt.elem().resolve() instanceof WeldType.Scalar s) || !numeric(s.kind())
-                || Effects.mayFail(m.value()) || Effects.mayFail(i.cond())
-                || !forced && !(Predicate.cheap(m.value()) && Predicate.cheap(i.cond()))) {
+                || !numbers(bt.elem()) || Effects.mayFail(m.value()) || Effects.mayFail(i.cond())
+                || !forced && !(cheap(m.value()) && Predicate.cheap(i.cond()))) {
             return null;
         }
         return m;
+    }
+
+    /**
+     * Whether {@code t} is {@code i32}, {@code i64}, {@code f32} or {@code f64}, or a struct of them (and of such
+     * structs), which an appender keeps in columns.
+     */
+    private static boolean numbers(WeldType t) {
+        if (t.resolve() instanceof WeldType.Struct s) {
+            if (s.fields().isEmpty() || StructLayout.of(s) == null) {
+                return false;
+            }
+            for (WeldType f : s.fields()) {
+                if (!numbers(f)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return t.resolve() instanceof WeldType.Scalar s && numeric(s.kind());
+    }
+
+    /** A cheap value: a few arithmetic operations, or a struct of such fields (a row written column by column). */
+    private static boolean cheap(Expr e) {
+        if (e instanceof Expr.MakeStruct s) {
+            for (Expr f : s.elems()) {
+                if (!cheap(f)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return Predicate.cheap(e);
     }
 
     /** Whether the merge of {@code i} is in its false branch: {@code if(c, b, merge(b, v))}. */

@@ -40,6 +40,13 @@ class AppendPredicationTest {
                 + "appender[f64], |b, i, x| if(x > 0.5, b, merge(b, x))))").body()).builder()).update().body();
         assertNotNull(AppendPredication.merge(negated, null));
         assertEquals(true, AppendPredication.negated(negated));
+        // Rows of a table, whole or built from cheap fields, into columns.
+        assertNotNull(decide("|v: vec[f64], k: vec[i32]| result(for(zip(v, k), appender[{f64,i32}], |b, i, x| "
+                + "if(x.$0 > 0.5, merge(b, x), b)))"));
+        assertNotNull(decide("|v: vec[f64], k: vec[i32]| result(for(zip(v, k), appender[{f64,{i32,i64}}], |b, i, x| "
+                + "if(x.$0 > 0.5, merge(b, {x.$0 * 2.0, {x.$1 + 1, i}}), b)))"));
+        assertNull(decide("|v: vec[f64], k: vec[i32]| result(for(zip(v, k), appender[{f64,i32}], |b, i, x| "
+                + "if(x.$0 > 0.5, merge(b, {exp(x.$0) * log(x.$0) + sqrt(x.$0) * 2.0 - x.$0, x.$1}), b)))"));
         // A field of a struct of builders, as horizontal fusion leaves a filter beside a sum.
         assertNotNull(decide("|v: vec[f64]| result(for(v, {merger[f64,+], appender[f64]}, |b, i, x| "
                 + "{merge(b.$0, x), if(x > 0.5, merge(b.$1, x), b.$1)})).$0"));
@@ -61,7 +68,8 @@ class AppendPredicationTest {
                 + "if(x >= 0L && x < len(v), merge(b, lookup(v, x)), b)))"));
         assertNull(decide("|v: vec[i32]| result(for(v, appender[i32], |b, i, x| @(predicate:true) "
                 + "if(x != 0, merge(b, 100 / x), b)))"));
-        assertNull(decide("|v: vec[f64]| result(for(v, appender[{f64,f64}], |b, i, x| if(x > 0.5, merge(b, {x, x}), b)))"));
+        assertNull(decide("|v: vec[f64]| result(for(v, appender[{f64,bool}], |b, i, x| if(x > 0.5, merge(b, {x, true}), b)))"));
+        assertNull(decide("|v: vec[f64]| result(for(v, appender[{f64,vec[f64]}], |b, i, x| if(x > 0.5, merge(b, {x, v}), b)))"));
         assertNull(decide("|v: vec[i8]| result(for(v, appender[i8], |b, i, x| if(x > 0c, merge(b, x), b)))"));
         assertNull(decide("|v: vec[f64]| result(for(v, merger[f64,max], |b, i, x| if(x > 0.5, merge(b, x), b)))"));
     }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Filters run as {@link PredicatedAppendNode}s append what the branching {@code if} appends
- * ({@code @(predicate:false)}, in the same context): every kind, the negated form, a field of a struct of builders,
+ * ({@code @(predicate:false)}, in the same context): every kind, structs in columns, the negated form, a field of a
+ * struct of builders,
  * none, some or all rows kept across the appender's growth, on one thread and in parallel tasks.
  */
 class PredicatedAppendNodeTest {
@@ -19,6 +20,8 @@ class PredicatedAppendNodeTest {
         "|v: vec[f64], t: f64| result(for(v, appender[f32], |b, i, x| IF(x > t, merge(b, f32(x) * 0.5f), b)))",
         "|v: vec[f64], t: f64| result(for(v, appender[i64], |b, i, x| IF(x > t, merge(b, i + 1L), b)))",
         "|v: vec[f64], t: f64| result(for(v, appender[i32], |b, i, x| IF(x > t, b, merge(b, i32(i) * 3))))",
+        "|v: vec[f64], t: f64| result(for(v, appender[{f64,{i32,i64}}], |b, i, x| "
+            + "IF(x < t, merge(b, {x, {i32(i), i * 2L}}), b)))",
         "|v: vec[f64], t: f64| let r = for(v, {merger[f64,+], appender[f64]}, |b, i, x| "
             + "{merge(b.$0, x), IF(x <= t, merge(b.$1, x), b.$1)}); {result(r.$0), result(r.$1)}",
     };
