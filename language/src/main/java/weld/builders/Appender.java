@@ -163,16 +163,19 @@ public final class Appender {
             throw new OutOfMemoryError("appender exceeds the maximum vector length");
         }
         if (need > capacity) {
-            store = Storage.copyOf(store, (int) need);
-            capacity = (int) need;
+            // At least doubled, so that reserving a block at a time (the scatter blocks' rows) stays linear.
+            int grown = (int) Math.max(need, Math.min((long) capacity * 2, Integer.MAX_VALUE - 8));
+            store = Storage.copyOf(store, grown);
+            capacity = grown;
         }
         return size;
     }
 
     /**
      * The backing array, written in place by a map between {@link #reserve} and {@link #setSize}. Its elements
-     * past the size are as a new array has them (all bits zero): elements are written only at the size, and the
-     * array grows by zero-extending copies.
+     * past the size are as a new array has them (all bits zero), but for the one at the size, which a predicated
+     * append ({@code append*If}) may have written without keeping it: elements are written only at the size, and
+     * the array grows by zero-extending copies.
      */
     public Object store() {
         return store;

@@ -43,7 +43,7 @@ public final class MapBody extends LoopBody {
     private final Object fill;
     /**
      * Whether the fill writes: not for a value with all bits zero, which an appender's elements past its size
-     * already hold ({@link Appender#store}).
+     * already hold but the first ({@link Appender#store}), written once a chunk.
      */
     private final boolean fillWrites;
     static final int FILL_CHUNK = 1 << 16;
@@ -145,6 +145,9 @@ public final class MapBody extends LoopBody {
             if (fillWrites) {
                 fill(appender(frame).store(), (int) (base + i), (int) (base + to), fill,
                         CompilerDirectives.inInterpreter());
+            } else {
+                // The element at the appender's size may hold a predicated append's value (Appender#store).
+                fill(appender(frame).store(), (int) (base + i), (int) (base + i + 1), fill, false);
             }
             advance(frame, i, to - i);
             return true;

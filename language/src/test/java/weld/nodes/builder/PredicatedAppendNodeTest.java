@@ -26,6 +26,21 @@ class PredicatedAppendNodeTest {
             + "{merge(b.$0, x), IF(x <= t, merge(b.$1, x), b.$1)}); {result(r.$0), result(r.$1)}",
     };
 
+    @Test
+    void aMapIntoTheSameAppenderLaterWritesItsZeros() {
+        // The last row is filtered out, so the predicated append left its value after the kept ones; a map of a
+        // literal zero into that appender then must not take the element past its size as already zero.
+        String program = "|v: vec[f64]| let b = for(v, appender[f64], |b, i, x| IF(x > 0.5, merge(b, x), b)); "
+                + "result(for(v, b, |c, i, x| merge(c, 0.0)))";
+        double[] v = {0.9, 0.7, 0.2, 0.8, 0.3};
+        for (int threads : new int[] {1, 2}) {
+            try (Context c = context(threads)) {
+                assertEquals(c.eval("weld", program.replace("IF(", "@(predicate:false) if(")).execute(v).toString(),
+                        c.eval("weld", program.replace("IF(", "if(")).execute(v).toString());
+            }
+        }
+    }
+
     private static Context context(int threads) {
         // The update body on every row: no scatter blocks in the interpreter.
         return Context.newBuilder("weld").allowAllAccess(true).option("weld.Threads", Integer.toString(threads))

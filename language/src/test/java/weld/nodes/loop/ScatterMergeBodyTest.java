@@ -132,9 +132,10 @@ class ScatterMergeBodyTest {
                 + "if(x > 0.5, merge(b, x), b)))"));
         assertNotNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64]| result(for(zip(k, w), groupmerger[i32,f64], "
                 + "|b, i, e| merge(b, {e.$0, e.$1})))"));
-        // Struct elements; keys other than i32 and i64 (the dictmergers of other tables); a key of another kind than the dictmerger's.
-        assertNull(Plans.scatterPlan("|w: vec[f64]| result(for(w, appender[{f64,f64}], |b, i, x| "
-                + "if(x > 0.5, merge(b, {x, x}), b)))"));
+        // Struct elements with a field of no kernel kind; keys other than i32 and i64 (the dictmergers of other
+        // tables); a key of another kind than the dictmerger's.
+        assertNull(Plans.scatterPlan("|w: vec[f64]| result(for(w, appender[{f64,bool}], |b, i, x| "
+                + "if(x > 0.5, merge(b, {x, x > 0.7}), b)))"));
         assertNull(Plans.scatterPlan("|k: vec[f64], w: vec[f64]| result(for(zip(k, w), dictmerger[f64,f64,+], "
                 + "|b, i, e| merge(b, {e.$0, e.$1})))"));
         assertNull(Plans.scatterPlan("|k: vec[i32], w: vec[f64]| result(for(zip(k, w), dictmerger[{i32,i32},f64,+], "
@@ -265,6 +266,34 @@ class ScatterMergeBodyTest {
                 + "vecmerger[i64,+](g)}, |b, i, e| if(e.$0 > 0.3, if(e.$1 != 7, {merge(b.$0, e.$0), "
                 + "merge(b.$1, e.$1), merge(b.$2, {i64(e.$1) + 50L, 1L})}, b), b)); "
                 + "{result(r.$0), result(r.$1), result(r.$2)}", w, k, new long[100]);
+    }
+
+    @Test
+    void filtersKeepingRowsIntoAppendersOfStructs() {
+        Random r = new Random(32);
+        int n = 70_000;
+        double[] w = r.doubles(n).toArray();
+        int[] k = r.ints(n, -50, 50).toArray();
+        long[] l = r.longs(n, -1L << 40, 1L << 40).toArray();
+        float[] f = new float[n];
+        for (int i = 0; i < n; i++) {
+            f[i] = (float) w[i];
+        }
+        // The zipped row itself, over tails and across many blocks (the appender grows a block at a time).
+        String rows = "|w: vec[f64], k: vec[i32]| result(for(zip(w, k), appender[{f64,i32}], |b, i, x| "
+                + "if(x.$0 > 0.5, merge(b, x), b)))";
+        assertNotNull(Plans.scatterPlan(rows));
+        for (int len = 0; len < 150; len += 9) {
+            assertSame(rows, Arrays.copyOf(w, len), Arrays.copyOf(k, len));
+        }
+        assertSame(rows, w, k);
+        // Rows built from the fields, of the four kinds, beside a merger, under two conditions.
+        String built = "|w: vec[f64], k: vec[i32], l: vec[i64], f: vec[f32]| let r = for(zip(w, k, l, f), "
+                + "{merger[i64,+], appender[{i64,f32,f64,i32}]}, |b, i, x| if(x.$1 != 7, {merge(b.$0, 1L), "
+                + "if(x.$0 < 0.3, b.$1, merge(b.$1, {x.$2 + i, x.$3 * 2.0f, x.$0, x.$1 * 3}))}, b)); "
+                + "{result(r.$0), result(r.$1)}";
+        assertNotNull(Plans.scatterPlan(built));
+        assertSame(built, w, k, l, f);
     }
 
     @Test

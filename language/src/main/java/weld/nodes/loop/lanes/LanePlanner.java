@@ -232,6 +232,11 @@ public final class LanePlanner {
             List<LaneKernel.Component> components = new ArrayList<>();
             for (int j = 0; j < merged.length; j++) {
                 WeldType.Builder m = (WeldType.Builder) fields.get(j).resolve();
+                if (m.kind() == BuilderKind.APPENDER && m.elem().resolve() instanceof WeldType.Struct row) {
+                    components.add(p.rowComponent(row, merged[j]));
+                    components.add(new LaneKernel.Component(WeldType.Scalar.I64, BinOp.ADD, new LaneNode[0]));
+                    continue;
+                }
                 if (m.kind() == BuilderKind.APPENDER || m.kind() == BuilderKind.MERGER) {
                     WeldType.Scalar elem = (WeldType.Scalar) m.elem().resolve();
                     LaneNode value = p.value(merged[j]);
@@ -284,7 +289,27 @@ public final class LanePlanner {
     }
 
     /**
-     * Whether the scatter blocks merge into a builder of type {@code t}: an {@code appender} of a kernel kind, a
+     * The value component of an appender of structs {@code row} merged with {@code value}: one value per field, the
+     * fields of a {@code {...}} literal or of a struct-valued expression (the zipped element, say). Its type, the
+     * first field's, is unused.
+     */
+    private LaneKernel.Component rowComponent(WeldType.Struct row, Expr value) {
+        List<WeldType> types = row.fields();
+        LaneNode[] values = new LaneNode[types.size()];
+        for (int k = 0; k < values.length; k++) {
+            Expr field = value instanceof Expr.MakeStruct s ? s.elems().get(k)
+                    : new Expr.GetField(value.pos(), types.get(k), value, k);
+            values[k] = value(field);
+            if (values[k].kind != ((WeldType.Scalar) types.get(k).resolve()).kind()) {
+                throw new Unsupported();
+            }
+        }
+        return new LaneKernel.Component((WeldType.Scalar) types.get(0).resolve(), BinOp.ADD, values);
+    }
+
+    /**
+     * Whether the scatter blocks merge into a builder of type {@code t}: an {@code appender} of a kernel kind or of a
+     * struct of them (kept in columns), a
      * {@code groupmerger} with {@code i32} or {@code i64} keys and values of a kernel kind (a
      * {@code weld.builders.ColumnGroupMerger}), a {@code vecmerger} of a kernel kind or a {@code dictmerger} with
      * such keys and values (a {@code weld.builders.ScalarDictMerger}) whose operator kernels combine, or, as a field
@@ -296,7 +321,7 @@ public final class LanePlanner {
             return false;
         }
         if (m.kind() == BuilderKind.APPENDER) {
-            return supported(m.elem());
+            return supported(m.elem()) || row(m.elem());
         }
         if (m.kind() == BuilderKind.MERGER) {
             return inStruct && supported(m.elem());
@@ -308,6 +333,19 @@ public final class LanePlanner {
         boolean target = m.kind() == BuilderKind.VECMERGER
                 || m.kind() == BuilderKind.DICTMERGER && integerKey(m.params().get(0));
         return target && supported(value) && mergeable(((WeldType.Scalar) value.resolve()).kind(), m.op());
+    }
+
+    /** Whether {@code t} is a struct of kernel kinds, which an appender keeps in one column per field. */
+    private static boolean row(WeldType t) {
+        if (!(t.resolve() instanceof WeldType.Struct s) || s.fields().isEmpty() || StructLayout.of(s) == null) {
+            return false;
+        }
+        for (WeldType f : s.fields()) {
+            if (!supported(f)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether a dictmerger's or groupmerger's key type is {@code i32} or {@code i64}. */

@@ -7,6 +7,7 @@ import weld.builders.ColumnGroupMerger;
 import weld.nodes.expression.MathFunctions;
 import weld.runtime.ScalarOps;
 import weld.runtime.ScalarTable;
+import weld.runtime.StructColumns;
 import weld.syntax.BinOp;
 import weld.syntax.ScalarKind;
 import weld.syntax.UnaryOp;
@@ -158,6 +159,10 @@ public final class ScalarLaneKernel {
                 LaneNode value = components[2 * j].values()[0];
                 Object v = arrays[value.id];
                 int vo = offsets[value.id];
+                if (targets[j] instanceof Appender a && a.store() instanceof StructColumns) {
+                    appendRows(a, components[2 * j].values(), arrays, offsets, m[j], mo[j], valid);
+                    continue;
+                }
                 if (targets[j] instanceof Appender a) {
                     append(a, v, vo, m[j], mo[j], valid);
                     continue;
@@ -308,6 +313,42 @@ public final class ScalarLaneKernel {
                 }
             }
         }
+    }
+
+    /**
+     * Appends to {@code a}, an appender of structs in columns, the rows of iterations {@code [0, n)} that merge (per
+     * mask {@code m}), in order: field {@code f}'s value is node {@code values[f]}'s.
+     */
+    private static void appendRows(Appender a, LaneNode[] values, Object[] arrays, int[] offsets, long[] m, int mo,
+                                   int n) {
+        int kept = 0;
+        for (int k = 0; k < n; k++) {
+            if (m == null || m[mo + k] != 0) {
+                kept++;
+            }
+        }
+        int at = (int) a.reserve(kept);
+        StructColumns columns = (StructColumns) a.store();
+        for (int f = 0; f < values.length; f++) {
+            Object column = columns.column(f);
+            Object v = arrays[values[f].id];
+            int vo = offsets[values[f].id];
+            int t = at;
+            for (int k = 0; k < n; k++) {
+                if (m == null || m[mo + k] != 0) {
+                    if (column instanceof double[] d) {
+                        d[t++] = ((double[]) v)[vo + k];
+                    } else if (column instanceof float[] x) {
+                        x[t++] = (float) ((double[]) v)[vo + k];
+                    } else if (column instanceof long[] l) {
+                        l[t++] = ((long[]) v)[vo + k];
+                    } else {
+                        ((int[]) column)[t++] = (int) ((long[]) v)[vo + k];
+                    }
+                }
+            }
+        }
+        a.setSize(at + kept);
     }
 
     /** Merges the values {@code v} (of kind {@code kind}) of iterations {@code [0, n)} that merge at their keys. */
