@@ -158,16 +158,33 @@ public final class Appender {
      */
     @TruffleBoundary
     public long reserve(long n) {
+        return reserve(n, false);
+    }
+
+    /**
+     * {@link #reserve} for callers that reserve a block of elements at a time (the scatter blocks' kept rows): where
+     * the array grows, it at least doubles, so that the copies stay linear in the elements appended.
+     */
+    @TruffleBoundary
+    public long reserveAmortized(long n) {
+        return reserve(n, true);
+    }
+
+    private long reserve(long n, boolean amortized) {
         long need = size + n;
         if (need > Integer.MAX_VALUE - 8) {
             throw new OutOfMemoryError("appender exceeds the maximum vector length");
         }
         if (need > capacity) {
-            // At least doubled, so that reserving a block at a time (the scatter blocks' rows) stays linear.
-            int grown = (int) Math.max(need, Math.min((long) capacity * 2, Integer.MAX_VALUE - 8));
+            int grown = (int) (amortized ? Math.max(need, Math.min((long) capacity * 2, Integer.MAX_VALUE - 8)) : need);
             store = Storage.copyOf(store, grown);
             capacity = grown;
         }
+        return size;
+    }
+
+    /** The number of elements appended. */
+    public int size() {
         return size;
     }
 

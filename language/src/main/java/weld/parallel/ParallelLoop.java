@@ -114,6 +114,7 @@ public final class ParallelLoop {
             return initial;
         }
         Object result = partials[0];
+        Partials.reserveForAll(builderType, result, partials);
         for (int c = 1; c < chunks; c++) {
             result = Partials.combine(builderType, result, partials[c]);
         }

@@ -241,17 +241,25 @@ class ScatterMergeBodyTest {
                 + "{tovec(result(r.$0)), tovec(result(r.$1)), result(r.$2)}", k, f, new long[70_000]);
     }
 
-    @Test
-    void filtersIntoAppenders() {
-        Random r = new Random(31);
+    /** 70,000 rows of {@code f64} in [0, 1), {@code i32} in [-50, 50), large {@code i64}s and the {@code f64}s as {@code f32}. */
+    private static Object[] filterColumns(int seed) {
+        Random r = new Random(seed);
         int n = 70_000;
         double[] w = r.doubles(n).toArray();
-        int[] k = r.ints(n, -50, 50).toArray();
-        long[] l = r.longs(n, -1L << 40, 1L << 40).toArray();
         float[] f = new float[n];
         for (int i = 0; i < n; i++) {
             f[i] = (float) w[i];
         }
+        return new Object[] {w, r.ints(n, -50, 50).toArray(), r.longs(n, -1L << 40, 1L << 40).toArray(), f};
+    }
+
+    @Test
+    void filtersIntoAppenders() {
+        Object[] columns = filterColumns(31);
+        double[] w = (double[]) columns[0];
+        int[] k = (int[]) columns[1];
+        long[] l = (long[]) columns[2];
+        float[] f = (float[]) columns[3];
         String doubles = "|w: vec[f64], t: f64| result(for(w, appender[f64], |b, i, x| if(x > t, merge(b, x * 2.0), b)))";
         for (int len = 0; len < 150; len += 9) {
             assertSame(doubles, Arrays.copyOf(w, len), 0.5);
@@ -270,15 +278,11 @@ class ScatterMergeBodyTest {
 
     @Test
     void filtersKeepingRowsIntoAppendersOfStructs() {
-        Random r = new Random(32);
-        int n = 70_000;
-        double[] w = r.doubles(n).toArray();
-        int[] k = r.ints(n, -50, 50).toArray();
-        long[] l = r.longs(n, -1L << 40, 1L << 40).toArray();
-        float[] f = new float[n];
-        for (int i = 0; i < n; i++) {
-            f[i] = (float) w[i];
-        }
+        Object[] columns = filterColumns(32);
+        double[] w = (double[]) columns[0];
+        int[] k = (int[]) columns[1];
+        long[] l = (long[]) columns[2];
+        float[] f = (float[]) columns[3];
         // The zipped row itself, over tails and across many blocks (the appender grows a block at a time).
         String rows = "|w: vec[f64], k: vec[i32]| result(for(zip(w, k), appender[{f64,i32}], |b, i, x| "
                 + "if(x.$0 > 0.5, merge(b, x), b)))";

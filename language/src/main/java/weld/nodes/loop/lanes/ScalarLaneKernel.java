@@ -327,23 +327,39 @@ public final class ScalarLaneKernel {
                 kept++;
             }
         }
-        int at = (int) a.reserve(kept);
+        int at = (int) a.reserveAmortized(kept);
         StructColumns columns = (StructColumns) a.store();
         for (int f = 0; f < values.length; f++) {
             Object column = columns.column(f);
             Object v = arrays[values[f].id];
             int vo = offsets[values[f].id];
-            int t = at;
-            for (int k = 0; k < n; k++) {
-                if (m == null || m[mo + k] != 0) {
-                    if (column instanceof double[] d) {
-                        d[t++] = ((double[]) v)[vo + k];
-                    } else if (column instanceof float[] x) {
-                        x[t++] = (float) ((double[]) v)[vo + k];
-                    } else if (column instanceof long[] l) {
-                        l[t++] = ((long[]) v)[vo + k];
-                    } else {
-                        ((int[]) column)[t++] = (int) ((long[]) v)[vo + k];
+            if (column instanceof double[] d) {
+                double[] x = (double[]) v;
+                for (int k = 0, t = at; k < n; k++) {
+                    if (m == null || m[mo + k] != 0) {
+                        d[t++] = x[vo + k];
+                    }
+                }
+            } else if (column instanceof float[] d) {
+                double[] x = (double[]) v;
+                for (int k = 0, t = at; k < n; k++) {
+                    if (m == null || m[mo + k] != 0) {
+                        d[t++] = (float) x[vo + k];
+                    }
+                }
+            } else if (column instanceof long[] d) {
+                long[] x = (long[]) v;
+                for (int k = 0, t = at; k < n; k++) {
+                    if (m == null || m[mo + k] != 0) {
+                        d[t++] = x[vo + k];
+                    }
+                }
+            } else {
+                int[] d = (int[]) column;
+                long[] x = (long[]) v;
+                for (int k = 0, t = at; k < n; k++) {
+                    if (m == null || m[mo + k] != 0) {
+                        d[t++] = (int) x[vo + k];
                     }
                 }
             }
