@@ -306,7 +306,7 @@ public final class NodeBuilder {
                 int slot = bind(l.symbol(), c);
                 yield new LetNode(slot, c, value, build(l.body()));
             }
-            case Expr.If i -> ifNode(i, null);
+            case Expr.If i -> new IfNode(build(i.cond()), build(i.onTrue()), build(i.onFalse()), !underKernel);
             case Expr.Select s -> s.cond().type() instanceof WeldType.Simd
                     ? SimdNode.select(((WeldType.Simd) s.type()).kind(), build(s.cond()), build(s.onTrue()), build(s.onFalse()))
                     : new SelectNode(build(s.cond()), build(s.onTrue()), build(s.onFalse()));
@@ -334,8 +334,8 @@ public final class NodeBuilder {
             }
             case Expr.GetField g -> fieldBinding(g) instanceof Binding b ? read(b)
                     : new GetFieldNode(g.index(), build(g.struct()));
-            case Expr.Annotated a when a.expr() instanceof Expr.If i && a.annotations().containsKey("predicate") ->
-                    ifNode(i, a.annotations().get("predicate"));
+            case Expr.Annotated a when a.expr() instanceof Expr.If i && "true".equals(a.annotations().get("predicate")) ->
+                    predicatedIf(i);
             case Expr.Annotated a -> build(a.expr());
             case Expr.Len l -> new LenNode(build(l.vector()));
             case Expr.Lookup l when indexedLookups.get(l) instanceof IndexedBinding ib -> new IndexedLookupRead(ib.source(),
@@ -583,11 +583,11 @@ public final class NodeBuilder {
     }
 
     /**
-     * An {@code if} with its {@code predicate} annotation (null if none): a predicated append where
-     * {@link AppendPredication} takes it, else branching.
+     * An {@code if} under {@code @(predicate:true)} (which the predication pass also puts on the appends it would
+     * predicate): a predicated append where {@link AppendPredication} takes it, else branching.
      */
-    private WeldExpressionNode ifNode(Expr.If i, String predicate) {
-        Expr.Merge m = AppendPredication.merge(i, predicate);
+    private WeldExpressionNode predicatedIf(Expr.If i) {
+        Expr.Merge m = AppendPredication.merge(i, "true");
         if (m == null) {
             return new IfNode(build(i.cond()), build(i.onTrue()), build(i.onFalse()), !underKernel);
         }

@@ -11,10 +11,12 @@ import weld.types.WeldType;
  * {@code if(c, merge(b, v), b)} or {@code if(c, b, merge(b, v))}, with {@code b} a variable that is an appender of
  * {@code i32}, {@code i64}, {@code f32} or {@code f64}, or of structs of them (rows of a table, kept in columns: a
  * filter that keeps whole rows), or such a field of a variable's struct of builders
- * ({@code b.$j}, as horizontal fusion leaves a filter beside other loops). Like {@link Predicate} for mergers: where
+ * ({@code b.$j}, as horizontal fusion leaves a filter beside other loops). As {@link Predicate} for mergers: where
  * {@code @(predicate:true)} asks for it, never under {@code @(predicate:false)}, otherwise where the value and the
  * condition are a few arithmetic operations; never for a value that may fail, since it is evaluated on every
- * iteration. A node-level choice, as there is no branch-free append in the IR to rewrite the {@code if} to.
+ * iteration. There is no branch-free append in the IR to rewrite the {@code if} to: the predication pass annotates
+ * it {@code @(predicate:true)} by the cost rule, and the node builder predicates the annotated {@code if}s this
+ * accepts (so {@code weld.Passes=-predicate} leaves every {@code if} a branch).
  *
  * <pre>
  * |b,i,x| if(x &gt; t, merge(b, x * 2.0), b)   runs as   append x * 2.0 at the end; keep it if x &gt; t

@@ -2,6 +2,7 @@ package weld.ir.passes;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import weld.ir.Children;
 import weld.ir.Expr;
@@ -26,7 +27,12 @@ import weld.types.WeldType;
  *     =&gt;   |b,i,x| {merge(b.$0, select(x &gt; 0.5, x, -0.0)), merge(b.$1, select(x &gt; 0.5, 1L, 0L))}
  * </pre>
  * A struct of mergers is predicated as a whole (each merge, or none); its values together may be a few more
- * arithmetic operations than a single merge's.
+ * arithmetic operations than a single merge's. An {@code if} that guards an append to an appender of numbers
+ * ({@link AppendPredication}) is annotated {@code @(predicate:true)} by the same rule instead, which the node
+ * builder runs branch-free:
+ * <pre>
+ * |b,i,x| if(x &gt; 0.5, merge(b, x), b)   =&gt;   |b,i,x| @(predicate:true) if(x &gt; 0.5, merge(b, x), b)   (appender)
+ * </pre>
  */
 final class Predicate implements Pass {
     private static final int CHEAP_NODES = 8;
@@ -42,7 +48,8 @@ final class Predicate implements Pass {
 
     @Override
     public String description() {
-        return "turn if(c, merge(b, e), b) on a merger into merge(b, select(c, e, identity)) where cheaper or annotated";
+        return "turn if(c, merge(b, e), b) on a merger into merge(b, select(c, e, identity)) where cheaper or annotated;"
+                + " mark such an if on an appender for a branch-free append";
     }
 
     @Override
@@ -57,6 +64,10 @@ final class Predicate implements Pass {
         }
         Expr r = Rewrite.mapChildren(e, this::apply);
         Expr p = r instanceof Expr.If i ? predicate(i, true) : null;
+        if (p == null && r instanceof Expr.If i && AppendPredication.merge(i, null) != null) {
+            // No branch-free append in the IR: the annotation has the node builder predicate it.
+            return new Expr.Annotated(i.pos(), i.rawType(), Map.of("predicate", "true"), i);
+        }
         return p != null ? p : r;
     }
 

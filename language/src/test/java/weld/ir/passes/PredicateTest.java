@@ -33,7 +33,15 @@ class PredicateTest {
         assertUnchanged(PASS, "|v: vec[i64]| result(for(v, merger[i64,+], |b, i, x| @(predicate:true) "
                 + "if(x < len(v), merge(b, lookup(v, x)), b)))");
         assertUnchanged(PASS, "|v: vec[f64]| result(for(v, merger[f64,max], |b, i, x| if(x > 0.5, merge(b, x), b)))");
-        assertUnchanged(PASS, "|v: vec[i64]| result(for(v, appender[i64], |b, i, x| if(x > 10L, merge(b, x), b)))");
+    }
+
+    @Test
+    void aCheapGuardedAppendIsMarkedForTheNodeBuilder() {
+        assertTransforms(PASS, "|v: vec[i64]| result(for(v, appender[i64], |b, i, x| if(x > 10L, merge(b, x), b)))",
+                "|v: vec[i64]| result(for(v, appender[i64], |b, i, x| @(predicate:true) if(x > 10L, merge(b, x), b)))");
+        assertUnchanged(PASS, "|v: vec[i64]| result(for(v, appender[i64], |b, i, x| @(predicate:false) "
+                + "if(x > 10L, merge(b, x), b)))");
+        assertUnchanged(PASS, "|v: vec[f64]| result(for(v, appender[f64], |b, i, x| if(x > 0.5, merge(b, exp(x) * log(x)), b)))");
     }
 
     @Test
