@@ -49,7 +49,7 @@ if [ -n "$cds" ] && [ ! -f benchmarks/target/check.jsa ]; then
     -m weld.launcher/weld.launcher.WeldMain --threads 2 batch < launcher/cds-training.jsonl >/dev/null 2>&1 || true
 fi
 for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=100" "CountKeys range=10000" \
-         "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained; do
+         "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained Select; do
   set -- $w
   cls=$1; shift
   "$java" $check_flags $cds -Dweld.bench.programs="$root/benchmarks/programs" -cp "$check_cp" weld.bench.Check "weld.bench.$cls" "$@" \
@@ -57,7 +57,7 @@ for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=10
 done
 # The same programs' first results in a JVM that has run the other workloads' programs first (fresh contexts).
 for w in Sum FilterSum TpchQ6 TpchQ1 BlackScholes CrimeIndex "CountKeys range=100" "CountKeys range=10000" \
-         "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained; do
+         "CountKeys range=1000000" "GroupSum keys=1000" "GroupSum keys=1000000" LogRegStep Chained Select; do
   set -- $w
   cls=$1; shift
   "$java" $check_flags $cds -Dweld.bench.afterOthers=true -Dweld.bench.programs="$root/benchmarks/programs" \

@@ -11,7 +11,7 @@ LINEITEM = 6_001_215
 BYTES = {
     "Sum": 8e8, "FilterSum": 8e8, "TpchQ6": LINEITEM * (4 + 3 * 8), "TpchQ1": LINEITEM * (3 * 4 + 4 * 8),
     "BlackScholes": 1e7 * 5 * 8, "CrimeIndex": 1e7 * 5 * 8, "CountKeys": 5e7 * 4, "GroupSum": 1e7 * 12,
-    "LogRegStep": 64e6 * 8 + 1e6 * 8, "Chained": 1e7 * 8,
+    "LogRegStep": 64e6 * 8 + 1e6 * 8, "Chained": 1e7 * 8, "Select": 1e7 * 8,
 }
 
 

@@ -80,7 +80,7 @@ public final class Check {
         groups.keys = 1000;
         List<Bench> others = new ArrayList<>();
         for (Bench o : new Bench[] {new Sum(), new FilterSum(), new TpchQ6(), new TpchQ1(), new BlackScholes(),
-                new CrimeIndex(), counts, groups, new LogRegStep(), new Chained()}) {
+                new CrimeIndex(), counts, groups, new LogRegStep(), new Chained(), new Select()}) {
             if (!o.program().equals(b.program())) {
                 o.threads = "all";
                 others.add(o);

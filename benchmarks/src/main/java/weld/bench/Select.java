@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The values above a threshold selected into a vector: 10^7 {@code f64} in [0, 1), threshold 0.5 by default, so
- * about every other row is kept, in an order a branch cannot predict. Not in the suite's table (no C version yet).
+ * about every other row is kept, in an order a branch cannot predict.
  */
 public class Select extends Bench {
     public String threshold = "0.5";
