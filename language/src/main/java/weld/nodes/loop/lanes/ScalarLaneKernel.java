@@ -1,5 +1,7 @@
 package weld.nodes.loop.lanes;
 
+import java.util.Arrays;
+
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import weld.builders.Appender;
@@ -290,29 +292,10 @@ public final class ScalarLaneKernel {
 
     /** Appends the values {@code v} of iterations {@code [0, n)} that merge to {@code a}, in order. */
     private static void append(Appender a, Object v, int vo, long[] m, int mo, int n) {
-        ScalarKind kind = a.kind;
-        if (v instanceof long[] x) {
-            for (int k = 0; k < n; k++) {
-                if (m == null || m[mo + k] != 0) {
-                    if (kind == ScalarKind.I64) {
-                        a.appendLong(x[vo + k]);
-                    } else {
-                        a.appendInt((int) x[vo + k]);
-                    }
-                }
-            }
-        } else {
-            double[] x = (double[]) v;
-            for (int k = 0; k < n; k++) {
-                if (m == null || m[mo + k] != 0) {
-                    if (kind == ScalarKind.F64) {
-                        a.appendDouble(x[vo + k]);
-                    } else {
-                        a.appendFloat((float) x[vo + k]);
-                    }
-                }
-            }
-        }
+        int kept = kept(m, mo, n);
+        int at = reserve(a, kept);
+        compress(a.store(), at, v, vo, m, mo, n);
+        a.setSize(at + kept);
     }
 
     /**
@@ -321,50 +304,80 @@ public final class ScalarLaneKernel {
      */
     private static void appendRows(Appender a, LaneNode[] values, Object[] arrays, int[] offsets, long[] m, int mo,
                                    int n) {
-        int kept = 0;
-        for (int k = 0; k < n; k++) {
-            if (m == null || m[mo + k] != 0) {
-                kept++;
-            }
-        }
-        int at = (int) a.reserveAmortized(kept);
+        int kept = kept(m, mo, n);
+        int at = reserve(a, kept);
         StructColumns columns = (StructColumns) a.store();
         for (int f = 0; f < values.length; f++) {
-            Object column = columns.column(f);
-            Object v = arrays[values[f].id];
-            int vo = offsets[values[f].id];
-            if (column instanceof double[] d) {
-                double[] x = (double[]) v;
-                for (int k = 0, t = at; k < n; k++) {
-                    if (m == null || m[mo + k] != 0) {
-                        d[t++] = x[vo + k];
-                    }
-                }
-            } else if (column instanceof float[] d) {
-                double[] x = (double[]) v;
-                for (int k = 0, t = at; k < n; k++) {
-                    if (m == null || m[mo + k] != 0) {
-                        d[t++] = (float) x[vo + k];
-                    }
-                }
-            } else if (column instanceof long[] d) {
-                long[] x = (long[]) v;
-                for (int k = 0, t = at; k < n; k++) {
-                    if (m == null || m[mo + k] != 0) {
-                        d[t++] = x[vo + k];
-                    }
-                }
-            } else {
-                int[] d = (int[]) column;
-                long[] x = (long[]) v;
-                for (int k = 0, t = at; k < n; k++) {
-                    if (m == null || m[mo + k] != 0) {
-                        d[t++] = (int) x[vo + k];
-                    }
-                }
-            }
+            compress(columns.column(f), at, arrays[values[f].id], offsets[values[f].id], m, mo, n);
         }
         a.setSize(at + kept);
+    }
+
+    /** How many of iterations {@code [0, n)} merge (mask {@code m}: 1 or 0 each; null: all). */
+    private static int kept(long[] m, int mo, int n) {
+        if (m == null) {
+            return n;
+        }
+        long kept = 0;
+        for (int k = 0; k < n; k++) {
+            kept += m[mo + k];
+        }
+        return (int) kept;
+    }
+
+    /**
+     * Makes room in {@code a} for {@code kept} elements and one more, which {@link #compress} may write without
+     * keeping (an appender's element at its size may hold such a value, see {@code Appender.store}); returns the
+     * index of the first.
+     */
+    private static int reserve(Appender a, int kept) {
+        return (int) a.reserveAmortized(kept + 1);
+    }
+
+    /**
+     * Writes the values {@code v} of the iterations of {@code [0, n)} that merge (mask {@code m}: 1 or 0 each; null:
+     * all) to {@code column} from index {@code at} on, in order, without a branch on the mask: every value is written
+     * at the next free index, which advances by the mask (a branch on a random mask mispredicts every other row).
+     */
+    private static void compress(Object column, int at, Object v, int vo, long[] m, int mo, int n) {
+        if (m == null) {
+            m = ones(n);
+            mo = 0;
+        }
+        int t = at;
+        if (column instanceof double[] d) {
+            double[] x = (double[]) v;
+            for (int k = 0; k < n; k++) {
+                d[t] = x[vo + k];
+                t += (int) m[mo + k];
+            }
+        } else if (column instanceof float[] d) {
+            double[] x = (double[]) v;
+            for (int k = 0; k < n; k++) {
+                d[t] = (float) x[vo + k];
+                t += (int) m[mo + k];
+            }
+        } else if (column instanceof long[] d) {
+            long[] x = (long[]) v;
+            for (int k = 0; k < n; k++) {
+                d[t] = x[vo + k];
+                t += (int) m[mo + k];
+            }
+        } else {
+            int[] d = (int[]) column;
+            long[] x = (long[]) v;
+            for (int k = 0; k < n; k++) {
+                d[t] = (int) x[vo + k];
+                t += (int) m[mo + k];
+            }
+        }
+    }
+
+    /** A mask of {@code n} iterations that all merge. */
+    private static long[] ones(int n) {
+        long[] m = new long[n];
+        Arrays.fill(m, 1L);
+        return m;
     }
 
     /** Merges the values {@code v} (of kind {@code kind}) of iterations {@code [0, n)} that merge at their keys. */
