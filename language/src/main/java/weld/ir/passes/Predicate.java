@@ -86,8 +86,9 @@ final class Predicate implements Pass {
     }
 
     /**
-     * {@code if(c, {merge(b.$0, e0), ..., b.$j, ...}, b)} on a struct of scalar mergers: every merge predicated
-     * (fields left as they are stay). By cost, all values together must be a few arithmetic operations.
+     * {@code if(c, {merge(b.$0, e0), ..., b.$j, ...}, b)} on a struct of scalar mergers and appenders of numbers:
+     * every merge predicated (fields left as they are stay), an append as {@code @(predicate:true) if(c, merge(b.$j,
+     * e), b.$j)}. By cost, all values together must be a few arithmetic operations.
      */
     private static Expr predicateStruct(Expr.If i, Expr.MakeStruct s, boolean byCost) {
         if (!(i.onFalse() instanceof Expr.Ident b) || !(b.type().resolve() instanceof WeldType.Struct st)
@@ -101,6 +102,18 @@ final class Predicate implements Pass {
             Expr e = s.elems().get(j);
             if (isField(e, b, j)) {
                 fields.add(e);
+                continue;
+            }
+            if (e instanceof Expr.Merge m && isField(m.builder(), b, j)
+                    && st.fields().get(j).resolve() instanceof WeldType.Builder at && at.kind() == BuilderKind.APPENDER) {
+                // The if moves onto the field, marked for the node builder's branch-free append.
+                Expr.If guarded = new Expr.If(i.pos(), m.rawType(), i.cond(), m, m.builder());
+                if (AppendPredication.merge(guarded, "true") == null) {
+                    return null;
+                }
+                cost = Math.min(EXPENSIVE, cost + size(m.value()));
+                anyMerge = true;
+                fields.add(new Expr.Annotated(i.pos(), m.rawType(), Map.of("predicate", "true"), guarded));
                 continue;
             }
             if (!(e instanceof Expr.Merge m) || !isField(m.builder(), b, j)

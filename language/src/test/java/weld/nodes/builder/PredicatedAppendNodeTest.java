@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Filters run as {@link PredicatedAppendNode}s append what the branching {@code if} appends
  * ({@code @(predicate:false)}, in the same context): every kind, structs in columns, the negated form, a field of a
- * struct of builders,
+ * struct of builders, a condition around a struct of appenders and a merger,
  * none, some or all rows kept across the appender's growth, on one thread and in parallel tasks.
  */
 class PredicatedAppendNodeTest {
@@ -22,6 +22,9 @@ class PredicatedAppendNodeTest {
         "|v: vec[f64], t: f64| result(for(v, appender[i32], |b, i, x| IF(x > t, b, merge(b, i32(i) * 3))))",
         "|v: vec[f64], t: f64| result(for(v, appender[{f64,{i32,i64}}], |b, i, x| "
             + "IF(x < t, merge(b, {x, {i32(i), i * 2L}}), b)))",
+        "|v: vec[f64], t: f64| let r = for(v, {appender[f64], merger[i64,+], appender[i64]}, |b, i, x| "
+            + "IF(x > t, {merge(b.$0, x), merge(b.$1, 1L), merge(b.$2, i)}, b)); "
+            + "{result(r.$0), result(r.$1), result(r.$2)}",
         "|v: vec[f64], t: f64| let r = for(v, {merger[f64,+], appender[f64]}, |b, i, x| "
             + "{merge(b.$0, x), IF(x <= t, merge(b.$1, x), b.$1)}); {result(r.$0), result(r.$1)}",
     };
