@@ -35,99 +35,136 @@ public final class Appender {
         this.capacity = cap;
     }
 
-    private int slot() {
+    /**
+     * The slot after the last element, taken. {@code arrayClass}: the store's exact class where it is a primitive
+     * array the caller knows (a constant in compiled code), else null (see {@link #spare}).
+     */
+    private int slot(Class<?> arrayClass) {
+        int s = spare(arrayClass);
+        size = s + 1;
+        return s;
+    }
+
+    /**
+     * The slot after the last element, made room for but not taken: a predicated append writes its value there on
+     * every iteration and takes the slot only where it keeps the value. With the store's class known
+     * ({@code arrayClass} not null), the array grows without a call, so compiled loops keep the size in a register
+     * from one append to the next (a call on the slow path would make every append reload it: a filter keeping 1% of
+     * 10^7 rows, 13.5 -> 8.8 ms at best).
+     */
+    private int spare(Class<?> arrayClass) {
         int s = size;
         if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, s == capacity)) {
-            grow();
+            if (arrayClass == null) {
+                grow();
+            } else {
+                growArray(arrayClass);
+            }
         }
-        size = s + 1;
         return s;
     }
 
     @TruffleBoundary
     private void grow() {
-        int n = (int) Math.min((long) capacity * 2, Integer.MAX_VALUE - 8);
-        if (n <= capacity) {
-            throw new OutOfMemoryError("appender exceeds the maximum vector length");
-        }
+        int n = doubledCapacity();
         store = Storage.copyOf(store, n);
         capacity = n;
     }
 
+    /** {@link #grow} of a store of exact class {@code c}: {@code double[]}, {@code long[]}, {@code float[]} or {@code int[]}. */
+    private void growArray(Class<?> c) {
+        int n = doubledCapacity();
+        if (c == double[].class) {
+            double[] a = new double[n];
+            System.arraycopy(CompilerDirectives.castExact(store, double[].class), 0, a, 0, capacity);
+            store = a;
+        } else if (c == long[].class) {
+            long[] a = new long[n];
+            System.arraycopy(CompilerDirectives.castExact(store, long[].class), 0, a, 0, capacity);
+            store = a;
+        } else if (c == float[].class) {
+            float[] a = new float[n];
+            System.arraycopy(CompilerDirectives.castExact(store, float[].class), 0, a, 0, capacity);
+            store = a;
+        } else {
+            int[] a = new int[n];
+            System.arraycopy(CompilerDirectives.castExact(store, int[].class), 0, a, 0, capacity);
+            store = a;
+        }
+        capacity = n;
+    }
+
+    private int doubledCapacity() {
+        int n = (int) Math.min((long) capacity * 2, Integer.MAX_VALUE - 8);
+        if (n <= capacity) {
+            CompilerDirectives.transferToInterpreterAndInvalidate();
+            throw new OutOfMemoryError("appender exceeds the maximum vector length");
+        }
+        return n;
+    }
+
     public void appendInt(int v) {
-        int i = slot();
+        int i = slot(null);
         Storage.writeInt(kind, store, i, v);
     }
 
     public void appendLong(long v) {
-        int i = slot();
+        int i = slot(long[].class);
         CompilerDirectives.castExact(store, long[].class)[i] = v;
     }
 
     public void appendFloat(float v) {
-        int i = slot();
+        int i = slot(float[].class);
         CompilerDirectives.castExact(store, float[].class)[i] = v;
     }
 
     public void appendDouble(double v) {
-        int i = slot();
+        int i = slot(double[].class);
         CompilerDirectives.castExact(store, double[].class)[i] = v;
     }
 
-    /**
-     * The slot after the last element, made room for but not taken: a predicated append writes its value there on
-     * every iteration and takes the slot only where it keeps the value.
-     */
-    private int spare() {
-        int s = size;
-        if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, s == capacity)) {
-            grow();
-        }
-        return s;
-    }
-
-    /** Appends {@code v} if {@code keep}, without a branch on {@code keep} (see {@link #spare}). */
+    /** Appends {@code v} (an {@code i32}, in an {@code int[]}) if {@code keep}, without a branch on {@code keep}. */
     public void appendIntIf(boolean keep, int v) {
-        int i = spare();
-        Storage.writeInt(kind, store, i, v);
+        int i = spare(int[].class);
+        CompilerDirectives.castExact(store, int[].class)[i] = v;
         size = i + (keep ? 1 : 0);
     }
 
     /** Appends {@code v} if {@code keep}, without a branch on {@code keep}. */
     public void appendLongIf(boolean keep, long v) {
-        int i = spare();
+        int i = spare(long[].class);
         CompilerDirectives.castExact(store, long[].class)[i] = v;
         size = i + (keep ? 1 : 0);
     }
 
     /** Appends {@code v} if {@code keep}, without a branch on {@code keep}. */
     public void appendFloatIf(boolean keep, float v) {
-        int i = spare();
+        int i = spare(float[].class);
         CompilerDirectives.castExact(store, float[].class)[i] = v;
         size = i + (keep ? 1 : 0);
     }
 
     /** Appends {@code v} if {@code keep}, without a branch on {@code keep}. */
     public void appendDoubleIf(boolean keep, double v) {
-        int i = spare();
+        int i = spare(double[].class);
         CompilerDirectives.castExact(store, double[].class)[i] = v;
         size = i + (keep ? 1 : 0);
     }
 
     /** Appends struct {@code v} to the columns of {@code layout} if {@code keep}, without a branch on {@code keep}. */
     public void appendStructIf(StructLayout layout, boolean keep, WeldStruct v) {
-        int i = spare();
+        int i = spare(null);
         layout.write(CompilerDirectives.castExact(store, StructColumns.class), i, v);
         size = i + (keep ? 1 : 0);
     }
 
     public void appendBoolean(boolean v) {
-        int i = slot();
+        int i = slot(null);
         CompilerDirectives.castExact(store, boolean[].class)[i] = v;
     }
 
     public void appendObject(Object v) {
-        int i = slot();
+        int i = slot(null);
         if (store instanceof StructColumns c) {
             c.set(i, (WeldStruct) v);
         } else {
@@ -142,13 +179,13 @@ public final class Appender {
             appendObject(v);
             return;
         }
-        int i = slot();
+        int i = slot(null);
         Storage.writeBoxed(kind, store, i, v);
     }
 
     /** Appends a struct to columns of {@code layout}, a constant of the calling node: its fields, unboxed. */
     public void appendStruct(StructLayout layout, WeldStruct v) {
-        int i = slot();
+        int i = slot(null);
         layout.write(CompilerDirectives.castExact(store, StructColumns.class), i, v);
     }
 
@@ -207,7 +244,7 @@ public final class Appender {
     @TruffleBoundary
     public void appendLanes(Object lanes) {
         for (int i = 0; i < SimdOps.length(lanes); i++) {
-            int at = slot();
+            int at = slot(null);
             Storage.writeBoxed(kind, store, at, Storage.readBoxed(kind, lanes, i));
         }
     }
