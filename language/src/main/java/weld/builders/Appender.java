@@ -108,6 +108,12 @@ public final class Appender {
         Storage.writeInt(kind, store, i, v);
     }
 
+    /** {@link #appendInt} for an appender of {@code i32}, whose store is an {@code int[]}. */
+    public void appendI32(int v) {
+        int i = slot(int[].class);
+        CompilerDirectives.castExact(store, int[].class)[i] = v;
+    }
+
     public void appendLong(long v) {
         int i = slot(long[].class);
         CompilerDirectives.castExact(store, long[].class)[i] = v;

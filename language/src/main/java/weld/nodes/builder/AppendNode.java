@@ -5,13 +5,17 @@ import com.oracle.truffle.api.frame.VirtualFrame;
 import weld.builders.Appender;
 import weld.nodes.WeldExpressionNode;
 import weld.runtime.Carrier;
+import weld.runtime.Storage;
 import weld.runtime.StructLayout;
 import weld.runtime.WeldStruct;
+import weld.syntax.ScalarKind;
 import weld.types.WeldType;
 
 /** {@code merge(b, v)} on an appender: appends {@code v} in its carrier (no boxing of scalars) and returns b. */
 public final class AppendNode extends WeldExpressionNode {
     private final Carrier carrier;
+    /** Whether the elements are {@code i32}, kept in an {@code int[]}. */
+    private final boolean i32;
     /** The column layout of struct elements, or null. */
     private final StructLayout layout;
     @Child private WeldExpressionNode builder;
@@ -19,6 +23,7 @@ public final class AppendNode extends WeldExpressionNode {
 
     public AppendNode(WeldType elem, WeldExpressionNode builder, WeldExpressionNode value) {
         this.carrier = Carrier.of(elem);
+        this.i32 = Storage.kindOf(elem) == ScalarKind.I32;
         this.layout = StructLayout.of(elem);
         this.builder = builder;
         this.value = value;
@@ -27,7 +32,11 @@ public final class AppendNode extends WeldExpressionNode {
     @Override
     public Object executeGeneric(VirtualFrame frame) {
         Appender a = (Appender) builder.executeGeneric(frame);
-        append(frame, a, carrier, layout, value);
+        if (i32) {
+            a.appendI32(value.executeInt(frame));
+        } else {
+            append(frame, a, carrier, layout, value);
+        }
         return a;
     }
 
